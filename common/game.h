@@ -1,0 +1,114 @@
+// The one interface every game implementation satisfies, engine and reference
+// alike. Perft, divide, compare, the suite runner, the properties and the
+// benchmarks are written once against it. Engine and reference of a game share
+// nothing but this vocabulary: they meet only through position and move texts.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <concepts>
+#include <cstdint>
+#include <ranges>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/error.h"
+#include "common/spec.h"
+
+namespace arb {
+
+// The result of a position. Players are numbered in turn order, the order of
+// the side letters in Game::players() ("wb" for Emergo, "bwr" for 3-player
+// Ecalper). `winners` has bit i set for each player who shares the result:
+// one bit is a win, several bits a draw among those players.
+struct Outcome {
+  bool finished = false;
+  std::uint8_t winners = 0;
+
+  static constexpr Outcome ongoing() { return {}; }
+  static constexpr Outcome win(int player) {
+    return {true, static_cast<std::uint8_t>(1u << player)};
+  }
+  static constexpr Outcome draw(std::uint8_t players_mask) { return {true, players_mask}; }
+  friend constexpr bool operator==(Outcome, Outcome) = default;
+};
+
+// "ongoing", "win w", "draw" (all players), "draw b,w" (some of three).
+inline std::string to_string(Outcome o, std::string_view players) {
+  if (!o.finished) return "ongoing";
+  const auto all = static_cast<std::uint8_t>((1u << players.size()) - 1);
+  if (o.winners == all && players.size() > 1) return "draw";
+  std::string names;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    if (o.winners & (1u << i)) names += (names.empty() ? "" : ",") + std::string(1, players[i]);
+  return (std::popcount(o.winners) == 1 ? "win " : "draw ") + names;
+}
+
+// A game implementation, constructed from a validated Spec (options filled in).
+//
+//   G::kName                the spec name, "emergo"
+//   g.spec()                the spec it was built from
+//   g.players()             side letters in turn order: "wb", "bw", "bwr"
+//   g.start()               the start position of the spec
+//   g.parse(text)           a position; throws arb::Error naming the field and
+//                           character. format(parse(s)) == s for every valid s.
+//   g.format(pos)           the position text (RULES.md notation)
+//   g.diagram(pos)          a multi-line ASCII board for people, ending in '\n'
+//   g.to_move(pos)          index of the side to move in players()
+//   g.legal_moves(pos)      every complete turn (RULES.md P1, P2); empty iff the
+//                           game is finished. Any order; texts unique.
+//   g.count_moves(pos)      == legal_moves(pos).size(); the fast path perft uses
+//                           at the last ply
+//   g.play(pos, move)       the position after a legal move (copy-make)
+//   g.move_text(pos, move)  the canonical move text, unique within the position
+//   g.parse_move(pos, text) the legal move with exactly that text; throws
+//                           arb::Error for an illegal or non-canonical text
+//   g.outcome(pos)          finished iff no legal moves (RULES.md P3)
+//
+// Optional: `Outcome outcome(std::span<const Position> history) const` for
+// games whose played games end by repetition (Emergo E12); history ends with
+// the current position. Used by arb::GameRecord, never by perft.
+template <class G>
+concept Game =
+    std::constructible_from<G, const Spec&> && std::copyable<typename G::Position> &&
+    std::copyable<typename G::Move> && std::ranges::sized_range<typename G::MoveList> &&
+    std::same_as<std::ranges::range_value_t<typename G::MoveList>, typename G::Move> &&
+    requires(const G g, const typename G::Position& pos, const typename G::Move& move,
+             std::string_view text) {
+      { G::kName } -> std::convertible_to<std::string_view>;
+      { g.spec() } -> std::same_as<const Spec&>;
+      { g.players() } -> std::convertible_to<std::string_view>;
+      { g.start() } -> std::same_as<typename G::Position>;
+      { g.parse(text) } -> std::same_as<typename G::Position>;
+      { g.format(pos) } -> std::same_as<std::string>;
+      { g.diagram(pos) } -> std::same_as<std::string>;
+      { g.to_move(pos) } -> std::convertible_to<int>;
+      { g.legal_moves(pos) } -> std::same_as<typename G::MoveList>;
+      { g.count_moves(pos) } -> std::same_as<std::uint64_t>;
+      { g.play(pos, move) } -> std::same_as<typename G::Position>;
+      { g.move_text(pos, move) } -> std::same_as<std::string>;
+      { g.parse_move(pos, text) } -> std::same_as<typename G::Move>;
+      { g.outcome(pos) } -> std::same_as<Outcome>;
+    };
+
+// A parse_move that any game may use: the legal move whose text is `text`.
+// Non-canonical spellings match nothing and are rejected, as RULES.md I5 asks.
+template <class G>
+typename G::Move find_move_by_text(const G& g, const typename G::Position& pos,
+                                   std::string_view text) {
+  for (const auto& move : g.legal_moves(pos))
+    if (g.move_text(pos, move) == text) return move;
+  throw Error("illegal or non-canonical move '" + std::string(text) + "'");
+}
+
+// The legal move texts of a position in byte order (RULES.md I1).
+template <class G>
+std::vector<std::string> sorted_move_texts(const G& g, const typename G::Position& pos) {
+  std::vector<std::string> texts;
+  for (const auto& move : g.legal_moves(pos)) texts.push_back(g.move_text(pos, move));
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+}  // namespace arb

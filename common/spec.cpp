@@ -1,0 +1,142 @@
+#include "common/spec.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "common/error.h"
+
+namespace arb {
+namespace {
+
+struct OptionRow {
+  std::string_view key;
+  std::vector<std::string_view> values;  // default first; empty = a bare flag
+};
+
+struct GameRow {
+  std::string_view name;
+  std::vector<OptionRow> options;
+};
+
+// RULES.md "Game specs". Defaults first.
+const std::vector<GameRow>& table() {
+  static const std::vector<GameRow> rows = {
+      {"emergo", {{"size", {"9", "7"}}}},
+      {"eximo", {}},
+      {"ecalper",
+       {{"size", {"7", "5", "6", "8"}},
+        {"replace", {"any", "last-added"}},
+        {"players", {"2", "3"}}}},
+      {"meridians", {{"size", {"7", "6", "8"}}, {"swap", {}}}},
+  };
+  return rows;
+}
+
+std::string join(const std::vector<std::string_view>& v) {
+  std::string out;
+  for (auto s : v) out += (out.empty() ? "" : ", ") + std::string(s);
+  return out;
+}
+
+}  // namespace
+
+Spec Spec::parse(std::string_view text) {
+  const auto colon = text.find(':');
+  const std::string_view name = text.substr(0, colon);
+  const auto& rows = table();
+  const auto game = std::find_if(rows.begin(), rows.end(),
+                                 [&](const GameRow& r) { return r.name == name; });
+  if (game == rows.end()) {
+    std::vector<std::string_view> names;
+    for (const auto& r : rows) names.push_back(r.name);
+    throw Error("unknown game '" + std::string(name) + "' (games: " + join(names) + ")");
+  }
+  Spec spec;
+  spec.name_ = std::string(name);
+  for (const auto& opt : game->options) {
+    spec.options_.emplace_back(std::string(opt.key),
+                               opt.values.empty() ? "0" : std::string(opt.values.front()));
+    spec.is_default_.push_back(true);
+    spec.is_flag_.push_back(opt.values.empty());
+  }
+  std::vector<bool> given(game->options.size(), false);
+  if (colon == std::string_view::npos) return spec;
+
+  std::string_view rest = text.substr(colon + 1);
+  if (rest.empty()) throw Error("spec '" + std::string(text) + "': empty option list after ':'");
+  while (true) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const auto eq = item.find('=');
+    const std::string_view key = item.substr(0, eq);
+    const auto opt = std::find_if(game->options.begin(), game->options.end(),
+                                  [&](const OptionRow& o) { return o.key == key; });
+    if (item.empty()) throw Error("spec '" + std::string(text) + "': empty option");
+    if (opt == game->options.end())
+      throw Error(std::string(name) + ": unknown option '" + std::string(key) + "'");
+    const auto i = static_cast<std::size_t>(opt - game->options.begin());
+    if (given[i]) throw Error(std::string(name) + ": option '" + std::string(key) + "' given twice");
+    given[i] = true;
+    if (opt->values.empty()) {
+      if (eq != std::string_view::npos)
+        throw Error(std::string(name) + ": option '" + std::string(key) + "' is a flag and takes no value");
+      spec.options_[i].second = "1";
+    } else {
+      if (eq == std::string_view::npos)
+        throw Error(std::string(name) + ": option '" + std::string(key) + "' needs a value (" +
+                    join(opt->values) + ")");
+      const std::string_view value = item.substr(eq + 1);
+      if (std::find(opt->values.begin(), opt->values.end(), value) == opt->values.end())
+        throw Error(std::string(name) + ": option " + std::string(key) + " must be one of " +
+                    join(opt->values) + " (got '" + std::string(value) + "')");
+      spec.options_[i].second = std::string(value);
+    }
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  // A value equal to the default counts as default for the canonical form.
+  for (std::size_t i = 0; i < spec.options_.size(); ++i) {
+    const auto& row = game->options[i];
+    const std::string def = row.values.empty() ? "0" : std::string(row.values.front());
+    spec.is_default_[i] = spec.options_[i].second == def;
+  }
+  return spec;
+}
+
+const std::string& Spec::value(std::string_view key) const {
+  for (const auto& [k, v] : options_)
+    if (k == key) return v;
+  throw Error(name_ + ": no option '" + std::string(key) + "' (internal error)");
+}
+
+int Spec::number(std::string_view key) const {
+  const std::string& v = value(key);
+  int out = 0;
+  const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  if (ec != std::errc() || ptr != v.data() + v.size())
+    throw Error(name_ + ": option '" + std::string(key) + "' is not a number");
+  return out;
+}
+
+bool Spec::flag(std::string_view key) const { return value(key) == "1"; }
+
+std::string Spec::canonical() const {
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < options_.size(); ++i) {
+    if (is_default_[i]) continue;
+    const auto& [k, v] = options_[i];
+    parts.push_back(is_flag_[i] ? k : k + "=" + v);
+  }
+  std::sort(parts.begin(), parts.end());
+  std::string out = name_;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? ":" : ",") + parts[i];
+  return out;
+}
+
+std::vector<std::string_view> Spec::games() {
+  std::vector<std::string_view> names;
+  for (const auto& r : table()) names.push_back(r.name);
+  return names;
+}
+
+}  // namespace arb

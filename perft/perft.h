@@ -1,0 +1,82 @@
+// Perft and divide, written once against the Game concept (RULES.md P1-P4).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/error.h"
+#include "common/game.h"
+
+namespace arb {
+
+// RULES.md P4: counts are unsigned 64-bit; an overflow is an error, never a wrap.
+inline std::uint64_t checked_add(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) throw Error("count overflow: perft exceeds 2^64-1");
+  return sum;
+}
+
+// The number of move sequences of exactly `depth` complete turns (P1-P3).
+// The last ply is counted by count_moves, never played (the engines' fast path).
+template <Game G>
+std::uint64_t perft(const G& g, const typename G::Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return g.count_moves(pos);
+  std::uint64_t total = 0;
+  for (const auto& move : g.legal_moves(pos))
+    total = checked_add(total, perft(g, g.play(pos, move), depth - 1));
+  return total;
+}
+
+struct DivideEntry {
+  std::string move;
+  std::uint64_t nodes = 0;
+};
+
+// perft(depth - 1) below each legal move, sorted by byte order of the move texts (I1).
+template <Game G>
+std::vector<DivideEntry> divide(const G& g, const typename G::Position& pos, int depth) {
+  std::vector<DivideEntry> out;
+  if (depth <= 0) return out;
+  for (const auto& move : g.legal_moves(pos))
+    out.push_back({g.move_text(pos, move), perft(g, g.play(pos, move), depth - 1)});
+  std::sort(out.begin(), out.end(),
+            [](const DivideEntry& a, const DivideEntry& b) { return a.move < b.move; });
+  return out;
+}
+
+// Splits "m1 m2 ..." on blanks.
+inline std::vector<std::string> split_moves(std::string_view text) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(text)};
+  for (std::string word; in >> word;) out.push_back(word);
+  return out;
+}
+
+// `pos` after the moves; an illegal one is an error naming it and its number.
+template <Game G>
+typename G::Position play_moves(const G& g, typename G::Position pos,
+                                const std::vector<std::string>& moves) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    try {
+      pos = g.play(pos, g.parse_move(pos, moves[i]));
+    } catch (const Error& e) {
+      throw Error("move " + std::to_string(i + 1) + " '" + moves[i] + "': " + e.what() +
+                  " in position '" + g.format(pos) + "'");
+    }
+  }
+  return pos;
+}
+
+// The position named by a fixture or the command line: "start" or a text.
+template <Game G>
+typename G::Position position_from(const G& g, std::string_view text) {
+  return text == "start" ? g.start() : g.parse(text);
+}
+
+}  // namespace arb
