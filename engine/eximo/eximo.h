@@ -1,41 +1,92 @@
-// STUB: to be replaced by the engine implementation of Eximo.
+// Eximo, the fast engine (RULES.md X1-X7): 64-bit bitboards, copy-make, a
+// fixed-capacity move list, and count_moves that counts without building moves.
+//
+// A position is stored from the point of view of the side to move: its men
+// always move north (+8). For Black the board is flipped vertically
+// (byte swap, rank r <-> 9 - r), so one generator serves both colours.
+// Squares: a1 = 0, b1 = 1, ..., h8 = 63 (in the mover's frame).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/spec.h"
 
 namespace arb::engine {
 
 class Eximo {
  public:
-  struct Position {};
-  struct Move {};
-  using MoveList = std::vector<Move>;
+  struct Position {
+    std::uint64_t us = 0;    // the side to move's men, its own frame
+    std::uint64_t them = 0;  // the opponent's men, same frame
+    std::uint8_t side = 0;   // 0 = White to move, 1 = Black
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  enum class Kind : std::uint8_t { kStep, kJump, kCapture };
+
+  // Trivially default-constructible on purpose: the move list is not cleared.
+  struct Move {
+    std::uint64_t dirs;    // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
+    std::uint8_t from;     // mover's frame
+    std::uint8_t to;       // last square reached (on the far row: removed, X6)
+    Kind kind;
+    std::uint8_t jumps;    // number of jumps (0 for a step)
+    std::uint8_t drop_a;   // X6 drops, kNoSquare when absent, mover's frame
+    std::uint8_t drop_b;
+  };
+  static constexpr std::uint8_t kNoSquare = 64;
+
+  // Fixed capacity, no heap. A far-row arrival with 12 free drop squares gives
+  // C(12,2) = 66 moves, so the bound is generous; overflow throws, never UB.
+  class MoveList {
+   public:
+    static constexpr std::size_t kCapacity = 8192;
+    MoveList() {}  // leaves moves_ uninitialised
+    Move* begin() { return moves_.data(); }
+    Move* end() { return moves_.data() + size_; }
+    const Move* begin() const { return moves_.data(); }
+    const Move* end() const { return moves_.data() + size_; }
+    std::size_t size() const { return size_; }
+    const Move& operator[](std::size_t i) const { return moves_[i]; }
+    void push(const Move& m) {
+      if (size_ == kCapacity) overflow();
+      moves_[size_++] = m;
+    }
+
+   private:
+    [[noreturn]] static void overflow();
+    std::size_t size_ = 0;
+    std::array<Move, kCapacity> moves_;
+  };
+
   static constexpr std::string_view kName = "eximo";
 
   explicit Eximo(const Spec& spec) : spec_(spec) {}
   const Spec& spec() const { return spec_; }
   std::string_view players() const { return "wb"; }
-  Position start() const { fail(); }
-  Position parse(std::string_view) const { fail(); }
-  std::string format(const Position&) const { fail(); }
-  std::string diagram(const Position&) const { fail(); }
-  int to_move(const Position&) const { fail(); }
-  MoveList legal_moves(const Position&) const { fail(); }
-  std::uint64_t count_moves(const Position&) const { fail(); }
-  Position play(const Position&, const Move&) const { fail(); }
-  std::string move_text(const Position&, const Move&) const { fail(); }
-  Move parse_move(const Position&, std::string_view) const { fail(); }
-  Outcome outcome(const Position&) const { fail(); }
+  Position start() const;
+  Position parse(std::string_view text) const;
+  std::string format(const Position& pos) const;
+  std::string diagram(const Position& pos) const;
+  int to_move(const Position& pos) const { return pos.side; }
+  MoveList legal_moves(const Position& pos) const;
+  std::uint64_t count_moves(const Position& pos) const;
+  Position play(const Position& pos, const Move& move) const;
+  std::string move_text(const Position& pos, const Move& move) const;
+  Move parse_move(const Position& pos, std::string_view text) const;
+  Outcome outcome(const Position& pos) const;
+
+  // Absolute boards (a1 = bit 0), for tests and tools.
+  static std::uint64_t white(const Position& pos);
+  static std::uint64_t black(const Position& pos);
 
  private:
-  [[noreturn]] static void fail() { throw Error("eximo: the engine implementation does not exist yet"); }
   Spec spec_;
 };
 

@@ -1,0 +1,400 @@
+#include "engine/eximo/eximo.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+namespace arb::engine {
+namespace {
+
+using Bits = std::uint64_t;
+
+constexpr Bits kFileA = 0x0101010101010101ULL;
+constexpr Bits kFileH = kFileA << 7;
+constexpr Bits kRank8 = 0xFF00000000000000ULL;  // the far row, mover's frame
+// X6: drop zone b1-g1, b2-g2 in the mover's frame (b7-g7, b8-g8 for Black).
+constexpr Bits kDropZone = 0x7E7EULL;
+
+// Directions, mover's frame: forward, both forward diagonals, then sideways
+// (X4: sideways only for captures).
+enum Dir : int { kN = 0, kNE = 1, kNW = 2, kE = 3, kW = 4 };
+constexpr int kShift[5] = {8, 9, 7, 1, -1};
+constexpr int kFileStep[5] = {0, 1, -1, 1, -1};
+constexpr int kRankStep[5] = {1, 1, 1, 0, 0};
+
+// Squares from which a two-square jump in direction d stays on the board.
+constexpr std::array<Bits, 5> make_jump_from() {
+  std::array<Bits, 5> out{};
+  for (int d = 0; d < 5; ++d)
+    for (int sq = 0; sq < 64; ++sq) {
+      const int f = sq % 8 + 2 * kFileStep[d], r = sq / 8 + 2 * kRankStep[d];
+      if (f >= 0 && f < 8 && r >= 0 && r < 8) out[d] |= Bits{1} << sq;
+    }
+  return out;
+}
+constexpr std::array<Bits, 5> kJumpFrom = make_jump_from();
+
+constexpr Bits bit(int sq) { return Bits{1} << sq; }
+constexpr bool has(Bits b, int sq) { return (b >> sq) & 1; }
+
+// X6: number of ways to make the compulsory drops with `free` zone squares
+// empty: two men if possible (an unordered pair), else one, else none.
+constexpr std::uint64_t drop_ways(int free) {
+  return free >= 2 ? static_cast<std::uint64_t>(free) * (free - 1) / 2 : 1;
+}
+
+Bits flip(Bits b) { return __builtin_bswap64(b); }
+
+// Men of the mover that can start a capture (X4): enemy adjacent forward,
+// diagonally forward or sideways, empty square beyond.
+Bits capturers(Bits us, Bits them, Bits empty) {
+  return (us & kJumpFrom[kN] & (them >> 8) & (empty >> 16)) |
+         (us & kJumpFrom[kNE] & (them >> 9) & (empty >> 18)) |
+         (us & kJumpFrom[kNW] & (them >> 7) & (empty >> 14)) |
+         (us & kJumpFrom[kE] & (them >> 1) & (empty >> 2)) |
+         (us & kJumpFrom[kW] & (them << 1) & (empty << 2));
+}
+
+// Men of the mover that can start a friendly jump (X3, forward directions only).
+Bits jumpers(Bits us, Bits empty) {
+  return (us & kJumpFrom[kN] & (us >> 8) & (empty >> 16)) |
+         (us & kJumpFrom[kNE] & (us >> 9) & (empty >> 18)) |
+         (us & kJumpFrom[kNW] & (us >> 7) & (empty >> 14));
+}
+
+// Capture chains continuing from `sq`. `rest` = the mover's other men (its
+// start square is empty while it travels), `them` = enemy men still on the
+// board (X4: removed at once). Returns 1 for "the chain ends here".
+std::uint64_t count_captures(int sq, Bits rest, Bits them) {
+  const Bits empty = ~(rest | them);
+  std::uint64_t total = 0;
+  bool any = false;
+  for (int d = 0; d < 5; ++d) {
+    if (!has(kJumpFrom[d], sq)) continue;
+    const int mid = sq + kShift[d], land = mid + kShift[d];
+    if (!has(them, mid) || !has(empty, land)) continue;
+    any = true;
+    const Bits them2 = them & ~bit(mid);
+    // X6: the far row ends the move even if another capture were possible.
+    total += land >= 56 ? drop_ways(std::popcount(kDropZone & ~(rest | them2)))
+                        : count_captures(land, rest, them2);
+  }
+  return any ? total : 1;
+}
+
+// Friendly jump chains continuing from `sq` (X3). The board is static: a
+// forward jump never lands on or over the start square. `far` = the number
+// of ways to finish a chain that reaches the far row (its drops).
+std::uint64_t count_jumps(int sq, Bits us, Bits empty, std::uint64_t far) {
+  std::uint64_t total = 0;
+  bool any = false;
+  for (int d = 0; d < 3; ++d) {
+    if (!has(kJumpFrom[d], sq)) continue;
+    const int mid = sq + kShift[d], land = mid + kShift[d];
+    if (!has(us, mid) || !has(empty, land)) continue;
+    any = true;
+    total += land >= 56 ? far : count_jumps(land, us, empty, far);
+  }
+  return any ? total : 1;
+}
+
+// Appends `m` (which has reached m.to) with every compulsory drop set (X6).
+void emit(Eximo::MoveList& list, Eximo::Move m, Bits free_zone) {
+  m.drop_a = m.drop_b = Eximo::kNoSquare;
+  if (m.to < 56 || free_zone == 0) {
+    list.push(m);
+    return;
+  }
+  if (std::popcount(free_zone) == 1) {
+    m.drop_a = static_cast<std::uint8_t>(std::countr_zero(free_zone));
+    list.push(m);
+    return;
+  }
+  for (Bits a = free_zone; a; a &= a - 1) {
+    m.drop_a = static_cast<std::uint8_t>(std::countr_zero(a));
+    for (Bits b = a & (a - 1); b; b &= b - 1) {
+      m.drop_b = static_cast<std::uint8_t>(std::countr_zero(b));
+      list.push(m);
+    }
+  }
+}
+
+void gen_captures(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits rest, Bits them) {
+  const Bits empty = ~(rest | them);
+  bool any = false;
+  for (int d = 0; d < 5; ++d) {
+    if (!has(kJumpFrom[d], sq)) continue;
+    const int mid = sq + kShift[d], land = mid + kShift[d];
+    if (!has(them, mid) || !has(empty, land)) continue;
+    any = true;
+    const Bits them2 = them & ~bit(mid);
+    Eximo::Move next = m;
+    next.dirs |= static_cast<Bits>(d) << (3 * m.jumps);
+    ++next.jumps;
+    assert(next.jumps <= 21);
+    if (land >= 56) {
+      next.to = static_cast<std::uint8_t>(land);
+      emit(list, next, kDropZone & ~(rest | them2));
+    } else {
+      gen_captures(list, next, land, rest, them2);
+    }
+  }
+  if (!any) {
+    Eximo::Move done = m;
+    done.to = static_cast<std::uint8_t>(sq);
+    emit(list, done, 0);
+  }
+}
+
+void gen_jumps(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits us, Bits empty,
+               Bits far_zone) {
+  bool any = false;
+  for (int d = 0; d < 3; ++d) {
+    if (!has(kJumpFrom[d], sq)) continue;
+    const int mid = sq + kShift[d], land = mid + kShift[d];
+    if (!has(us, mid) || !has(empty, land)) continue;
+    any = true;
+    Eximo::Move next = m;
+    next.dirs |= static_cast<Bits>(d) << (3 * m.jumps);
+    ++next.jumps;
+    if (land >= 56) {
+      next.to = static_cast<std::uint8_t>(land);
+      emit(list, next, far_zone);
+    } else {
+      gen_jumps(list, next, land, us, empty, far_zone);
+    }
+  }
+  if (!any) {
+    Eximo::Move done = m;
+    done.to = static_cast<std::uint8_t>(sq);
+    emit(list, done, 0);
+  }
+}
+
+std::string square_name(int sq) {
+  return {static_cast<char>('a' + sq % 8), static_cast<char>('1' + sq / 8)};
+}
+
+}  // namespace
+
+void Eximo::MoveList::overflow() {
+  throw Error("eximo: move list overflow (more than 8192 moves)");
+}
+
+std::uint64_t Eximo::white(const Position& pos) { return pos.side ? flip(pos.them) : pos.us; }
+std::uint64_t Eximo::black(const Position& pos) { return pos.side ? flip(pos.us) : pos.them; }
+
+Eximo::Position Eximo::start() const {
+  return parse("1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
+}
+
+Eximo::Position Eximo::parse(std::string_view text) const {
+  const auto space = text.find(' ');
+  if (space == std::string_view::npos)
+    throw Error("position: expected '<ranks> <side>', found no space in '" + std::string(text) + "'");
+  const std::string_view ranks = text.substr(0, space), side = text.substr(space + 1);
+  if (side != "w" && side != "b") {
+    const std::string what = side.empty() ? std::string("nothing") : "'" + std::string(side) + "'";
+    throw Error("side: expected 'w' or 'b', found " + what);
+  }
+  Bits white = 0, black = 0;
+  int rank = 7, file = 0;
+  bool last_digit = false;
+  for (char c : ranks) {
+    const std::string where = "rank " + std::to_string(rank + 1) + ": ";
+    if (c == '/') {
+      if (file != 8) throw Error(where + "has " + std::to_string(file) + " squares, not 8");
+      if (rank == 0) throw Error("ranks: more than 8 ranks at '/'");
+      --rank, file = 0, last_digit = false;
+      continue;
+    }
+    if (c >= '1' && c <= '8') {
+      if (last_digit) throw Error(where + "two digits in a row at '" + std::string(1, c) + "'");
+      file += c - '0';
+      last_digit = true;
+      if (file > 8) throw Error(where + "more than 8 squares at '" + std::string(1, c) + "'");
+      continue;
+    }
+    if (c != 'W' && c != 'B') throw Error(where + "unexpected character '" + std::string(1, c) + "'");
+    if (file >= 8) throw Error(where + "more than 8 squares at '" + std::string(1, c) + "'");
+    const int sq = rank * 8 + file;
+    // X6: a man on its far rank has already been removed.
+    if (c == 'W' && rank == 7) throw Error(where + "a white man on its far rank at " + square_name(sq) + " 'W'");
+    if (c == 'B' && rank == 0) throw Error(where + "a black man on its far rank at " + square_name(sq) + " 'B'");
+    (c == 'W' ? white : black) |= bit(sq);
+    ++file;
+    last_digit = false;
+  }
+  if (file != 8) throw Error("rank " + std::to_string(rank + 1) + ": has " + std::to_string(file) + " squares, not 8");
+  if (rank != 0) throw Error("ranks: " + std::to_string(8 - rank) + " ranks, not 8");
+  if (side == "w") return {white, black, 0};
+  return {flip(black), flip(white), 1};
+}
+
+std::string Eximo::format(const Position& pos) const {
+  const Bits w = white(pos), b = black(pos);
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const int sq = rank * 8 + file;
+      const char c = has(w, sq) ? 'W' : has(b, sq) ? 'B' : 0;
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += static_cast<char>('0' + empty), empty = 0;
+      out += c;
+    }
+    if (empty) out += static_cast<char>('0' + empty);
+    if (rank) out += '/';
+  }
+  out += pos.side ? " b" : " w";
+  return out;
+}
+
+std::string Eximo::diagram(const Position& pos) const {
+  const Bits w = white(pos), b = black(pos);
+  std::string out = "   a b c d e f g h\n";
+  for (int rank = 7; rank >= 0; --rank) {
+    out += static_cast<char>('1' + rank);
+    out += ' ';
+    for (int file = 0; file < 8; ++file) {
+      const int sq = rank * 8 + file;
+      out += ' ';
+      out += has(w, sq) ? 'W' : has(b, sq) ? 'B' : '.';
+    }
+    out += "  ";
+    out += static_cast<char>('1' + rank);
+    out += '\n';
+  }
+  out += "   a b c d e f g h\n";
+  out += pos.side ? "Black (B, moving down) to move" : "White (W, moving up) to move";
+  out += "; W " + std::to_string(std::popcount(w)) + ", B " + std::to_string(std::popcount(b)) + "\n";
+  return out;
+}
+
+Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
+  MoveList list;
+  const Bits us = pos.us, them = pos.them, empty = ~(us | them);
+  Move m;
+  m.dirs = 0;
+  m.jumps = 0;
+  m.drop_a = m.drop_b = kNoSquare;
+  // X5: captures first, and then only captures.
+  if (Bits caps = capturers(us, them, empty)) {
+    m.kind = Kind::kCapture;
+    for (; caps; caps &= caps - 1) {
+      const int sq = std::countr_zero(caps);
+      m.from = static_cast<std::uint8_t>(sq);
+      gen_captures(list, m, sq, us & ~bit(sq), them);
+    }
+    return list;
+  }
+  // X2: steps.
+  m.kind = Kind::kStep;
+  const Bits zone = kDropZone & empty;
+  for (Bits from = us; from; from &= from - 1) {
+    const int sq = std::countr_zero(from);
+    m.from = static_cast<std::uint8_t>(sq);
+    for (int d = 0; d < 3; ++d) {
+      const int f = sq % 8 + kFileStep[d];
+      if (f < 0 || f > 7 || sq >= 56) continue;
+      const int to = sq + kShift[d];
+      if (!has(empty, to)) continue;
+      m.to = static_cast<std::uint8_t>(to);
+      emit(list, m, zone);  // the start square (rank 7) is never in the zone
+    }
+  }
+  // X3: friendly jump chains.
+  m.kind = Kind::kJump;
+  for (Bits js = jumpers(us, empty); js; js &= js - 1) {
+    const int sq = std::countr_zero(js);
+    m.from = static_cast<std::uint8_t>(sq);
+    gen_jumps(list, m, sq, us, empty, zone | (kDropZone & bit(sq)));
+  }
+  return list;
+}
+
+std::uint64_t Eximo::count_moves(const Position& pos) const {
+  const Bits us = pos.us, them = pos.them, empty = ~(us | them);
+  if (Bits caps = capturers(us, them, empty)) {  // X5
+    std::uint64_t total = 0;
+    for (; caps; caps &= caps - 1) {
+      const int sq = std::countr_zero(caps);
+      total += count_captures(sq, us & ~bit(sq), them);
+    }
+    return total;
+  }
+  const int free = std::popcount(kDropZone & empty);
+  const std::uint64_t far = drop_ways(free);
+  const Bits n = (us << 8) & empty;
+  const Bits ne = ((us & ~kFileH) << 9) & empty;
+  const Bits nw = ((us & ~kFileA) << 7) & empty;
+  std::uint64_t total =
+      static_cast<std::uint64_t>(std::popcount(n & ~kRank8) + std::popcount(ne & ~kRank8) +
+                                 std::popcount(nw & ~kRank8)) +
+      static_cast<std::uint64_t>(std::popcount(n & kRank8) + std::popcount(ne & kRank8) +
+                                 std::popcount(nw & kRank8)) *
+          far;
+  const std::uint64_t far_from_zone = drop_ways(free + 1);  // start square freed
+  for (Bits js = jumpers(us, empty); js; js &= js - 1) {
+    const int sq = std::countr_zero(js);
+    total += count_jumps(sq, us, empty, has(kDropZone, sq) ? far_from_zone : far);
+  }
+  return total;
+}
+
+Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
+  Bits us = pos.us & ~bit(move.from), them = pos.them;
+  if (move.kind == Kind::kCapture) {
+    int sq = move.from;
+    for (int i = 0; i < move.jumps; ++i) {
+      const int d = static_cast<int>((move.dirs >> (3 * i)) & 7);
+      them &= ~bit(sq + kShift[d]);  // X4: removed at once
+      sq += 2 * kShift[d];
+    }
+    assert(sq == move.to);
+  }
+  if (move.to < 56) us |= bit(move.to);  // X6: on the far row it is removed
+  if (move.drop_a != kNoSquare) us |= bit(move.drop_a);
+  if (move.drop_b != kNoSquare) us |= bit(move.drop_b);
+  return {flip(them), flip(us), static_cast<std::uint8_t>(pos.side ^ 1)};
+}
+
+std::string Eximo::move_text(const Position& pos, const Move& move) const {
+  const int turn = pos.side ? 56 : 0;  // mover's frame -> board squares
+  std::string out = square_name(move.from ^ turn);
+  const char sep = move.kind == Kind::kCapture ? 'x' : '-';
+  if (move.kind == Kind::kStep) {
+    out += sep;
+    out += square_name(move.to ^ turn);
+  } else {
+    int sq = move.from;
+    for (int i = 0; i < move.jumps; ++i) {
+      sq += 2 * kShift[(move.dirs >> (3 * i)) & 7];
+      out += sep;
+      out += square_name(sq ^ turn);
+    }
+  }
+  // Drops, sorted by rank then file on the real board (square index order).
+  int drops[2];
+  int n = 0;
+  if (move.drop_a != kNoSquare) drops[n++] = move.drop_a ^ turn;
+  if (move.drop_b != kNoSquare) drops[n++] = move.drop_b ^ turn;
+  if (n == 2 && drops[0] > drops[1]) std::swap(drops[0], drops[1]);
+  for (int i = 0; i < n; ++i) out += '+' + square_name(drops[i]);
+  return out;
+}
+
+Eximo::Move Eximo::parse_move(const Position& pos, std::string_view text) const {
+  return find_move_by_text(*this, pos, text);
+}
+
+Outcome Eximo::outcome(const Position& pos) const {
+  // X7: no legal move (no men, or all blocked) loses.
+  if (count_moves(pos) != 0) return Outcome::ongoing();
+  return Outcome::win(pos.side ^ 1);
+}
+
+}  // namespace arb::engine
