@@ -1,0 +1,608 @@
+#include "engine/ecalper/ecalper.h"
+
+#include <cstdlib>
+#include <utility>
+
+namespace arb::engine {
+
+namespace ecalper_detail {
+
+namespace {
+
+struct BinomialTable {
+  std::array<std::array<std::uint64_t, kMaxPlaced + 1>, kMaxCells + 1> c{};
+  BinomialTable() {
+    for (int n = 0; n <= kMaxCells; ++n) {
+      c[static_cast<std::size_t>(n)][0] = 1;
+      for (int k = 1; k <= kMaxPlaced; ++k)
+        c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)] =
+            n == 0 ? 0
+                   : c[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k - 1)] +
+                         c[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)];
+    }
+  }
+};
+
+const BinomialTable kBinomial;
+
+Geometry build(int n) {
+  Geometry g;
+  g.n = n;
+  g.rows = 2 * n - 1;
+  int cell = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    // C1: a cell exists when |q - r| <= n - 1.
+    const int lo = std::max(0, r - n + 1);
+    const int hi = std::min(g.rows - 1, r + n - 1);
+    g.row_start[static_cast<std::size_t>(r)] = cell;
+    g.row_lo[static_cast<std::size_t>(r)] = lo;
+    g.row_len[static_cast<std::size_t>(r)] = hi - lo + 1;
+    for (int q = lo; q <= hi; ++q, ++cell) {
+      g.row_of[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(r);
+      g.col_of[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(q);
+      g.all.set(cell);
+    }
+  }
+  g.cells = cell;
+  // C1 neighbours: (q±1, r), (q, r±1), (q+1, r+1), (q-1, r-1).
+  constexpr int kDirs[6][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}};
+  for (int i = 0; i < g.cells; ++i) {
+    for (const auto& d : kDirs) {
+      const int j = g.index(g.col_of[static_cast<std::size_t>(i)] + d[0],
+                            g.row_of[static_cast<std::size_t>(i)] + d[1]);
+      if (j >= 0) g.neighbours[static_cast<std::size_t>(i)].set(j);
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+std::uint64_t binomial(int n, int k) {
+  if (n < 0 || k < 0 || k > kMaxPlaced || n > kMaxCells) return 0;
+  return kBinomial.c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
+}
+
+int Geometry::index(int q, int r) const {
+  if (r < 0 || r >= rows) return -1;
+  const auto ru = static_cast<std::size_t>(r);
+  if (q < row_lo[ru] || q >= row_lo[ru] + row_len[ru]) return -1;
+  return row_start[ru] + q - row_lo[ru];
+}
+
+std::string Geometry::name(int cell) const {
+  const auto c = static_cast<std::size_t>(cell);
+  return std::string(1, static_cast<char>('A' + col_of[c])) + std::to_string(row_of[c] + 1);
+}
+
+const Geometry& Geometry::of_size(int n) {
+  static const std::array<Geometry, 4> kAll = {build(5), build(6), build(7), build(8)};
+  if (n < 5 || n > 8) throw Error("ecalper: size " + std::to_string(n) + " is not 5-8");
+  return kAll[static_cast<std::size_t>(n - 5)];
+}
+
+}  // namespace ecalper_detail
+
+using ecalper_detail::binomial;
+using ecalper_detail::Bits;
+using ecalper_detail::Geometry;
+using ecalper_detail::kNone;
+
+// ---------------------------------------------------------------- move list
+
+void Ecalper::MoveList::Iterator::decode() {
+  if (list_ == nullptr || index_ >= list_->normal_) return;
+  const std::uint64_t per = list_->per_stone_;
+  r_ = static_cast<std::uint8_t>(index_ / per);
+  std::uint64_t rank = index_ % per;
+  // Unrank a k-subset of 0..e-1 in lexicographic order.
+  const int k = list_->k_;
+  const int e = list_->empty_count_;
+  int v = 0;
+  for (int i = 0; i < k; ++i) {
+    for (;; ++v) {
+      const std::uint64_t with_v = binomial(e - 1 - v, k - 1 - i);
+      if (rank < with_v) break;
+      rank -= with_v;
+    }
+    c_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v++);
+  }
+}
+
+// ---------------------------------------------------------------- rules
+
+Ecalper::Ecalper(const Spec& spec)
+    : spec_(spec),
+      geo_(&Geometry::of_size(spec.number("size"))),
+      players_(spec.number("players")),
+      last_added_(spec.value("replace") == "last-added") {}
+
+Bits Ecalper::occupied(const Position& pos) const {
+  return pos.stones[0] | pos.stones[1] | pos.stones[2];
+}
+
+Ecalper::Turn Ecalper::turn_kind(const Position& pos) const {
+  const int empty = geo_->cells - occupied(pos).count();
+  if (players_ == 2) {
+    // C5: the replacement-only turn leaves `<last>` as `X:-`; then the game is over.
+    if (pos.last_replaced != kNone && pos.last_count == 0) return Turn::kOver;
+    if (pos.last_count == 0) return Turn::kFirst;  // C2: Black's first turn, `-:-`
+    if (empty < 3) return Turn::kFinal;            // C5
+    return Turn::kNormal;
+  }
+  if (pos.last_count == 0) return Turn::kFirst;
+  // C5 (three players): before Black's turn, fewer than 15 empty cells end the game.
+  if (pos.side == 0 && empty < 15) return Turn::kOver;
+  return Turn::kNormal;
+}
+
+// C4 / C7: may the side to move replace the stone on `cell`?
+bool Ecalper::replaceable(const Position& pos, int cell) const {
+  if (last_added_) {
+    for (int i = 0; i < pos.last_count; ++i)
+      if (pos.last_placed[static_cast<std::size_t>(i)] == cell) return true;
+    return false;
+  }
+  if (cell == pos.last_replaced) return false;
+  for (int p = 0; p < players_; ++p)
+    if (p != pos.side && pos.stones[static_cast<std::size_t>(p)].test(cell)) return true;
+  return false;
+}
+
+int Ecalper::replaceable_count(const Position& pos) const {
+  if (last_added_) return pos.last_count;
+  int n = 0;
+  for (int p = 0; p < players_; ++p)
+    if (p != pos.side) n += pos.stones[static_cast<std::size_t>(p)].count();
+  // The stone made by the previous player's replacement is still his (nobody
+  // has moved since), so it is always among the opponents' stones.
+  return pos.last_replaced != kNone ? n - 1 : n;
+}
+
+std::uint64_t Ecalper::count_moves(const Position& pos) const {
+  const int empty = geo_->cells - occupied(pos).count();
+  switch (turn_kind(pos)) {
+    case Turn::kOver: return 0;
+    case Turn::kFirst: return binomial(empty, stones_per_turn());
+    case Turn::kFinal: return static_cast<std::uint64_t>(replaceable_count(pos));
+    case Turn::kNormal:
+      return static_cast<std::uint64_t>(replaceable_count(pos)) *
+                 binomial(empty, stones_per_turn()) +
+             (pos.swap ? 1 : 0);
+  }
+  return 0;
+}
+
+Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
+  MoveList list;
+  const Turn kind = turn_kind(pos);
+  if (kind == Turn::kOver) return list;
+  const Bits occ = occupied(pos);
+  geo_->all.and_not(occ).for_each(
+      [&](int c) { list.empty_[static_cast<std::size_t>(list.empty_count_++)] = static_cast<std::uint8_t>(c); });
+  if (kind == Turn::kFirst) {
+    list.replaceable_[0] = kNone;
+    list.replaceable_count_ = 1;
+  } else if (last_added_) {
+    for (int i = 0; i < pos.last_count; ++i)
+      list.replaceable_[static_cast<std::size_t>(list.replaceable_count_++)] =
+          pos.last_placed[static_cast<std::size_t>(i)];
+  } else {
+    Bits opp;
+    for (int p = 0; p < players_; ++p)
+      if (p != pos.side) opp |= pos.stones[static_cast<std::size_t>(p)];
+    if (pos.last_replaced != kNone) opp.clear(pos.last_replaced);
+    opp.for_each([&](int c) {
+      list.replaceable_[static_cast<std::size_t>(list.replaceable_count_++)] = static_cast<std::uint8_t>(c);
+    });
+  }
+  list.k_ = kind == Turn::kFinal ? 0 : stones_per_turn();
+  list.per_stone_ = binomial(list.empty_count_, list.k_);
+  list.normal_ = static_cast<std::uint64_t>(list.replaceable_count_) * list.per_stone_;
+  list.size_ = list.normal_ + (pos.swap ? 1 : 0);
+  return list;
+}
+
+Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
+  Position next = pos;
+  if (move.swap) {
+    // C3: colours are exchanged and the stones stay: in colour terms nothing
+    // changes but the option; `<last>` is left as it was (RULES.md notation).
+    next.swap = false;
+    return next;
+  }
+  const auto side = static_cast<std::size_t>(pos.side);
+  if (move.replaced != kNone) {
+    for (auto& s : next.stones) s.clear(move.replaced);
+    next.stones[side].set(move.replaced);
+  }
+  for (int i = 0; i < move.count; ++i) next.stones[side].set(move.cells[static_cast<std::size_t>(i)]);
+  next.last_replaced = move.replaced;
+  next.last_count = move.count;
+  next.last_placed = move.cells;
+  const bool first = pos.last_count == 0;
+  next.side = static_cast<std::uint8_t>((pos.side + 1) % players_);
+  // C3: only after Black's first turn, two players only.
+  next.swap = players_ == 2 && first;
+  return next;
+}
+
+Outcome Ecalper::outcome(const Position& pos) const {
+  if (turn_kind(pos) != Turn::kOver) return Outcome::ongoing();
+  // C6: largest group, then fewer groups, then a draw among those still tied.
+  GroupStats best{-1, 0};
+  std::uint8_t mask = 0;
+  for (int p = 0; p < players_; ++p) {
+    const GroupStats s = group_stats(pos, p);
+    const bool better = s.largest > best.largest ||
+                        (s.largest == best.largest && s.groups < best.groups);
+    const bool tied = s.largest == best.largest && s.groups == best.groups;
+    if (better) {
+      best = s;
+      mask = static_cast<std::uint8_t>(1u << p);
+    } else if (tied) {
+      mask = static_cast<std::uint8_t>(mask | (1u << p));
+    }
+  }
+  return std::popcount(mask) == 1 ? Outcome::win(std::countr_zero(mask)) : Outcome::draw(mask);
+}
+
+Ecalper::GroupStats Ecalper::group_stats(const Position& pos, int player) const {
+  GroupStats s;
+  Bits left = pos.stones[static_cast<std::size_t>(player)];
+  while (!left.empty()) {
+    Bits group;
+    Bits frontier;
+    frontier.set(left.lowest());
+    while (!frontier.empty()) {
+      group |= frontier;
+      Bits grown;
+      frontier.for_each([&](int c) { grown |= geo_->neighbours[static_cast<std::size_t>(c)]; });
+      frontier = (grown & left).and_not(group);
+    }
+    left = left.and_not(group);
+    ++s.groups;
+    s.largest = std::max(s.largest, group.count());
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------- notation
+
+namespace {
+
+constexpr char kLetters[] = "BWR";
+
+std::string quote(char c) { return std::string("'") + c + "'"; }
+
+}  // namespace
+
+std::string Ecalper::format(const Position& pos) const {
+  std::string out;
+  for (int r = 0; r < geo_->rows; ++r) {
+    if (r > 0) out += '/';
+    int run = 0;
+    const int start = geo_->row_start[static_cast<std::size_t>(r)];
+    for (int c = start; c < start + geo_->row_len[static_cast<std::size_t>(r)]; ++c) {
+      int owner = -1;
+      for (int p = 0; p < players_; ++p)
+        if (pos.stones[static_cast<std::size_t>(p)].test(c)) owner = p;
+      if (owner < 0) {
+        ++run;
+        continue;
+      }
+      if (run) out += std::to_string(run);
+      run = 0;
+      out += kLetters[owner];
+    }
+    if (run) out += std::to_string(run);
+  }
+  out += ' ';
+  out += players()[pos.side];
+  out += pos.swap ? " s " : " - ";
+  out += pos.last_replaced == kNone ? "-" : geo_->name(pos.last_replaced);
+  out += ':';
+  if (pos.last_count == 0) out += '-';
+  for (int i = 0; i < pos.last_count; ++i) {
+    if (i) out += ',';
+    out += geo_->name(pos.last_placed[static_cast<std::size_t>(i)]);
+  }
+  return out;
+}
+
+// A cell name `A1`: letter, then the row without leading zeros.
+int Ecalper::parse_cell(std::string_view text, std::string_view field) const {
+  const std::string where = std::string(field) + ": ";
+  if (text.empty()) throw Error(where + "missing cell name");
+  const char letter = text[0];
+  if (letter < 'A' || letter >= 'A' + geo_->rows)
+    throw Error(where + "bad column letter " + quote(letter) + " in '" + std::string(text) + "'");
+  if (text.size() < 2) throw Error(where + "missing row number in '" + std::string(text) + "'");
+  if (text[1] == '0') throw Error(where + "row number starts with '0' in '" + std::string(text) + "'");
+  int row = 0;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9')
+      throw Error(where + "bad character " + quote(text[i]) + " in cell '" + std::string(text) + "'");
+    row = row * 10 + (text[i] - '0');
+    if (row > geo_->rows) break;
+  }
+  const int cell = geo_->index(letter - 'A', row - 1);
+  if (cell < 0) throw Error(where + "no cell '" + std::string(text) + "' on this board");
+  return cell;
+}
+
+Ecalper::Position Ecalper::parse(std::string_view text) const {
+  Position pos;
+  // Four fields separated by single spaces.
+  std::array<std::string_view, 4> fields;
+  {
+    std::size_t at = 0;
+    for (int f = 0; f < 4; ++f) {
+      const std::size_t sp = text.find(' ', at);
+      if (f < 3 && sp == std::string_view::npos)
+        throw Error("position: expected 4 fields '<rows> <side> <swap> <last>', got " +
+                    std::to_string(f + 1));
+      if (f == 3 && sp != std::string_view::npos)
+        throw Error("position: unexpected ' ' after the last field (4 fields expected)");
+      fields[static_cast<std::size_t>(f)] = text.substr(at, f < 3 ? sp - at : std::string_view::npos);
+      if (fields[static_cast<std::size_t>(f)].empty())
+        throw Error("position: empty field " + std::to_string(f + 1) + " (fields are separated by one space)");
+      at = sp + 1;
+    }
+  }
+  // <rows>
+  {
+    const std::string_view rows = fields[0];
+    int r = 0;
+    int col = 0;
+    for (std::size_t i = 0; i <= rows.size(); ++i) {
+      const std::string where = "row " + std::to_string(r + 1);
+      if (r >= geo_->rows) throw Error("rows: more than " + std::to_string(geo_->rows) + " rows");
+      const int len = geo_->row_len[static_cast<std::size_t>(r)];
+      if (i == rows.size() || rows[i] == '/') {
+        if (col != len)
+          throw Error(where + ": " + std::to_string(col) + " cells, expected " + std::to_string(len));
+        ++r;
+        col = 0;
+        if (i == rows.size()) break;
+        continue;
+      }
+      const char ch = rows[i];
+      if (ch >= '0' && ch <= '9') {
+        if (ch == '0') throw Error(where + ": number starting with '0'");
+        int run = 0;
+        while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
+          run = run * 10 + (rows[i] - '0');
+          if (run > len) break;
+          ++i;
+        }
+        --i;
+        col += run;
+        if (col > len) throw Error(where + ": more than " + std::to_string(len) + " cells");
+        continue;
+      }
+      int p = -1;
+      for (int q = 0; q < players_; ++q)
+        if (ch == kLetters[q]) p = q;
+      if (p < 0) throw Error(where + ": bad character " + quote(ch));
+      if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
+      pos.stones[static_cast<std::size_t>(p)].set(geo_->row_start[static_cast<std::size_t>(r)] + col);
+      ++col;
+    }
+    if (r != geo_->rows)
+      throw Error("rows: " + std::to_string(r) + " rows, expected " + std::to_string(geo_->rows));
+  }
+  // <side>
+  {
+    const std::string_view side = fields[1];
+    const auto at = players().find(side[0]);
+    if (side.size() != 1 || at == std::string_view::npos)
+      throw Error("side: expected one of '" + std::string(players()) + "', got '" + std::string(side) + "'");
+    pos.side = static_cast<std::uint8_t>(at);
+  }
+  // <swap>
+  if (fields[2] == "s")
+    pos.swap = true;
+  else if (fields[2] != "-")
+    throw Error("swap: expected 's' or '-', got '" + std::string(fields[2]) + "'");
+  // <last> = <replaced>:<placed,...>
+  {
+    const std::string_view last = fields[3];
+    const std::size_t colon = last.find(':');
+    if (colon == std::string_view::npos) throw Error("last: expected '<replaced>:<placed,...>', no ':'");
+    const std::string_view rep = last.substr(0, colon);
+    std::string_view placed = last.substr(colon + 1);
+    if (rep != "-") pos.last_replaced = static_cast<std::uint8_t>(parse_cell(rep, "last"));
+    if (placed != "-") {
+      for (;;) {
+        const std::size_t comma = placed.find(',');
+        if (pos.last_count == stones_per_turn())
+          throw Error("last: more than " + std::to_string(stones_per_turn()) + " placed cells");
+        const int cell = parse_cell(placed.substr(0, comma), "last");
+        if (pos.last_count > 0 && cell <= pos.last_placed[pos.last_count - 1u])
+          throw Error("last: placed cells not sorted by row then column at '" +
+                      std::string(placed.substr(0, comma)) + "'");
+        pos.last_placed[pos.last_count++] = static_cast<std::uint8_t>(cell);
+        if (comma == std::string_view::npos) break;
+        placed = placed.substr(comma + 1);
+      }
+    }
+  }
+  validate(pos);
+  return pos;
+}
+
+// Rejects what the rules can never reach in a way the text shows: stone
+// counts against the turn number, side to move, swap flag and `<last>`.
+void Ecalper::validate(const Position& pos) const {
+  const int k = stones_per_turn();
+  const int stones = occupied(pos).count();
+  const int empty = geo_->cells - stones;
+  const int prev = (pos.side + players_ - 1) % players_;
+  auto owner = [&](int cell) {
+    for (int p = 0; p < players_; ++p)
+      if (pos.stones[static_cast<std::size_t>(p)].test(cell)) return p;
+    return -1;
+  };
+  auto name = [&](int p) { return std::string(1, players()[static_cast<std::size_t>(p)]); };
+  if (pos.swap && (players_ != 2 || pos.side != 1 || stones != 3 || pos.last_count != 3))
+    throw Error("swap: 's' only for White right after Black's first turn (C3)");
+  if (pos.last_count != 0 && pos.last_count != k)
+    throw Error("last: " + std::to_string(pos.last_count) + " placed cells, expected " + std::to_string(k));
+  if (pos.last_count == 0 && pos.last_replaced == kNone) {  // before the first turn
+    if (stones != 0) throw Error("last: '-:-' (no turn played yet) but the board has stones");
+    if (pos.side != 0) throw Error("side: Black moves first (C2), '-:-' means no turn was played");
+    return;
+  }
+  if (pos.last_count == 0) {  // `X:-`: the final replacement-only turn (C5)
+    if (players_ != 2) throw Error("last: no placed cells, but three players always place (C7)");
+    if (empty >= 3) throw Error("last: a replacement-only turn with " + std::to_string(empty) + " empty cells (C5)");
+  }
+  if (stones % k != 0)
+    throw Error("rows: " + std::to_string(stones) + " stones, not a multiple of " + std::to_string(k));
+  const int turns = stones / k + (pos.last_count == 0 ? 1 : 0);
+  if (pos.side != turns % players_)
+    throw Error("side: '" + name(pos.side) + "' is not to move after " + std::to_string(turns) + " turns");
+  if ((turns == 1) != (pos.last_replaced == kNone))
+    throw Error(std::string("last: ") + (turns == 1 ? "Black's first turn replaces nothing"
+                                                     : "missing replaced cell"));
+  for (int i = 0; i < pos.last_count; ++i)
+    if (owner(pos.last_placed[static_cast<std::size_t>(i)]) != prev)
+      throw Error("last: placed cell " + geo_->name(pos.last_placed[static_cast<std::size_t>(i)]) +
+                  " is not " + name(prev) + "'s stone");
+  if (pos.last_replaced != kNone) {
+    if (owner(pos.last_replaced) != prev)
+      throw Error("last: replaced cell " + geo_->name(pos.last_replaced) + " is not " + name(prev) + "'s stone");
+    for (int i = 0; i < pos.last_count; ++i)
+      if (pos.last_placed[static_cast<std::size_t>(i)] == pos.last_replaced)
+        throw Error("last: replaced cell " + geo_->name(pos.last_replaced) + " is also a placed cell");
+  }
+  if (players_ == 2) {
+    // Black: 3 on his first turn, +4 per later turn, -1 per White turn.
+    const int black_turns = (turns + 1) / 2;
+    const int white_turns = turns / 2;
+    int black = 3 + 4 * (black_turns - 1) - white_turns;
+    int white = 4 * white_turns - (black_turns - 1);
+    if (pos.last_count == 0) black -= 3;  // the final turn (C5) adds 1, not 4
+    if (pos.stones[0].count() != black || pos.stones[1].count() != white)
+      throw Error("rows: " + std::to_string(pos.stones[0].count()) + " B and " +
+                  std::to_string(pos.stones[1].count()) + " W, but " + std::to_string(turns) +
+                  " turns give " + std::to_string(black) + " B and " + std::to_string(white) + " W");
+    if (pos.last_count != 0 && empty < 1)
+      throw Error("rows: no empty cell left");
+  } else {
+    // C5: the last Black turn must have started with at least 15 empty cells.
+    const int black_start = ((turns - 1) / 3) * 3;
+    if (geo_->cells - black_start * k < 15)
+      throw Error("rows: " + std::to_string(stones) + " stones: the game ended before Black's turn (C5)");
+  }
+}
+
+std::string Ecalper::move_text(const Position&, const Move& move) const {
+  if (move.swap) return "swap";
+  std::string out;
+  if (move.replaced != kNone) out = "x" + geo_->name(move.replaced);
+  for (int i = 0; i < move.count; ++i) {
+    if (!out.empty()) out += '+';
+    out += geo_->name(move.cells[static_cast<std::size_t>(i)]);
+  }
+  return out;
+}
+
+Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) const {
+  const std::string what = "move '" + std::string(text) + "'";
+  const Turn kind = turn_kind(pos);
+  if (kind == Turn::kOver) throw Error(what + ": the game is over (C5)");
+  Move move;
+  if (text == "swap") {
+    if (!pos.swap) throw Error(what + ": swap is allowed only on White's first turn, two players (C3)");
+    move.swap = true;
+    return move;
+  }
+  std::string_view rest = text;
+  if (kind != Turn::kFirst) {
+    if (rest.empty() || rest[0] != 'x')
+      throw Error(what + ": a turn starts with 'x' and the replaced cell (C4)");
+    const std::size_t plus = rest.find('+');
+    const int cell = parse_cell(rest.substr(1, plus == std::string_view::npos ? plus : plus - 1), "move");
+    if (!replaceable(pos, cell))
+      throw Error(what + ": " + geo_->name(cell) + " may not be replaced (C4, replace=" +
+                  spec_.value("replace") + ")");
+    move.replaced = static_cast<std::uint8_t>(cell);
+    rest = plus == std::string_view::npos ? std::string_view{} : rest.substr(plus + 1);
+    if (kind == Turn::kFinal) {
+      if (plus != std::string_view::npos) throw Error(what + ": the final turn is the replacement only (C5)");
+      return move;
+    }
+    if (plus == std::string_view::npos)
+      throw Error(what + ": missing placed cells (" + std::to_string(stones_per_turn()) + " expected, C4)");
+  }
+  const Bits occ = occupied(pos);
+  for (;;) {
+    const std::size_t plus = rest.find('+');
+    if (move.count == stones_per_turn())
+      throw Error(what + ": more than " + std::to_string(stones_per_turn()) + " placed cells");
+    const int cell = parse_cell(rest.substr(0, plus), "move");
+    if (occ.test(cell)) throw Error(what + ": " + geo_->name(cell) + " is not empty");
+    if (move.count > 0 && cell <= move.cells[move.count - 1u])
+      throw Error(what + ": placed cells must be distinct and sorted by row then column (P2)");
+    move.cells[move.count++] = static_cast<std::uint8_t>(cell);
+    if (plus == std::string_view::npos) break;
+    rest = rest.substr(plus + 1);
+  }
+  if (move.count != stones_per_turn())
+    throw Error(what + ": " + std::to_string(move.count) + " placed cells, expected " +
+                std::to_string(stones_per_turn()));
+  return move;
+}
+
+std::string Ecalper::diagram(const Position& pos) const {
+  // Row r's cell in column q is drawn at x = 2q - r + n - 1, so each cell sits
+  // between its two neighbours of the row below, (q, r+1) and (q+1, r+1).
+  const int n = geo_->n;
+  const int width = 4 * n - 3;
+  std::string out;
+  auto letters_line = [&](int r) {
+    std::string line(static_cast<std::size_t>(width), ' ');
+    const auto ru = static_cast<std::size_t>(r);
+    for (int q = geo_->row_lo[ru]; q < geo_->row_lo[ru] + geo_->row_len[ru]; ++q)
+      line[static_cast<std::size_t>(2 * q - r + n - 1)] = static_cast<char>('A' + q);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    return "     " + line + "\n";
+  };
+  out += letters_line(0);
+  for (int r = 0; r < geo_->rows; ++r) {
+    const auto ru = static_cast<std::size_t>(r);
+    std::string line(static_cast<std::size_t>(width), ' ');
+    for (int i = 0; i < geo_->row_len[ru]; ++i) {
+      const int c = geo_->row_start[ru] + i;
+      const int q = geo_->row_lo[ru] + i;
+      char ch = '.';
+      for (int p = 0; p < players_; ++p)
+        if (pos.stones[static_cast<std::size_t>(p)].test(c)) ch = kLetters[p];
+      line[static_cast<std::size_t>(2 * q - r + n - 1)] = ch;
+    }
+    std::string label = std::to_string(r + 1);
+    label = std::string(3 - label.size(), ' ') + label + "  ";
+    const int lo = geo_->row_lo[ru];
+    out += label + line + "  " + std::to_string(r + 1) + "  " + static_cast<char>('A' + lo) + "-" +
+           static_cast<char>('A' + lo + geo_->row_len[ru] - 1) + "\n";
+  }
+  out += letters_line(geo_->rows - 1);
+  static constexpr const char* kNames[] = {"Black", "White", "Red"};
+  const Outcome o = outcome(pos);
+  out += "to move: " + std::string(1, players()[pos.side]) + " (" + kNames[pos.side] + ")";
+  out += pos.swap ? ", may swap" : "";
+  out += "; empty cells: " + std::to_string(geo_->cells - occupied(pos).count());
+  out += "; last: ";
+  out += pos.last_replaced == kNone ? "-" : geo_->name(pos.last_replaced);
+  out += ':';
+  if (pos.last_count == 0) out += '-';
+  for (int i = 0; i < pos.last_count; ++i)
+    out += (i ? "," : "") + geo_->name(pos.last_placed[static_cast<std::size_t>(i)]);
+  if (o.finished) out += "; game over: " + to_string(o, players());
+  out += "\n";
+  return out;
+}
+
+}  // namespace arb::engine

@@ -1,0 +1,318 @@
+// Engine Ecalper: one test group per clause of RULES.md (C1-C7). Expected
+// counts are derived by hand from binomials (derivations in the comments) or
+// given in RULES.md; never pasted from this engine's output.
+#include "engine/ecalper/ecalper.h"
+
+#include <gtest/gtest.h>
+
+#include <iterator>
+#include <ranges>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "perft/perft.h"
+
+namespace {
+
+using arb::engine::Ecalper;
+
+Ecalper make(const std::string& spec) { return Ecalper(arb::Spec::parse(spec)); }
+
+// C(n, k) computed here, independently of the engine's table.
+std::uint64_t choose(std::uint64_t n, std::uint64_t k) {
+  std::uint64_t r = 1;
+  for (std::uint64_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+  return r;
+}
+
+Ecalper::Position after(const Ecalper& g, const std::string& moves) {
+  return arb::play_moves(g, g.start(), arb::split_moves(moves));
+}
+
+std::uint64_t hexhex(std::uint64_t n) { return 3 * n * (n - 1) + 1; }
+
+// ------------------------------------------------------------------ C1
+
+TEST(EcalperRules, C1_CellCountsPerSize) {
+  for (int n : {5, 6, 7, 8}) {
+    const auto g = make("ecalper:size=" + std::to_string(n));
+    EXPECT_EQ(static_cast<std::uint64_t>(g.geometry().cells), hexhex(static_cast<std::uint64_t>(n)));
+  }
+  EXPECT_EQ(make("ecalper:size=5").geometry().cells, 61);
+  EXPECT_EQ(make("ecalper:size=6").geometry().cells, 91);
+  EXPECT_EQ(make("ecalper").geometry().cells, 127);
+  EXPECT_EQ(make("ecalper:size=8").geometry().cells, 169);
+}
+
+TEST(EcalperRules, C1_RowsAndNamesSize7) {
+  const auto g = make("ecalper");
+  const auto& geo = g.geometry();
+  // Row 1 holds A..G, the middle row A..M, the last row G..M.
+  EXPECT_EQ(geo.name(geo.row_start[0]), "A1");
+  EXPECT_EQ(geo.name(geo.row_start[0] + geo.row_len[0] - 1), "G1");
+  EXPECT_EQ(geo.name(geo.row_start[6]), "A7");
+  EXPECT_EQ(geo.name(geo.row_start[6] + geo.row_len[6] - 1), "M7");
+  EXPECT_EQ(geo.name(geo.row_start[12]), "G13");
+  EXPECT_EQ(geo.name(geo.cells - 1), "M13");
+  EXPECT_EQ(geo.index(7, 0), -1);   // H1 does not exist
+  EXPECT_EQ(geo.index(0, 7), -1);   // A8 does not exist
+  EXPECT_EQ(geo.index(5, 12), -1);  // F13 does not exist
+  // The start text: rows of 7, 8, ..., 13, ..., 7 empty cells.
+  EXPECT_EQ(g.format(g.start()), "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");
+}
+
+std::set<std::string> neighbour_names(const Ecalper& g, const std::string& cell) {
+  const auto& geo = g.geometry();
+  const auto pos = g.start();
+  int index = -1;
+  for (int i = 0; i < geo.cells; ++i)
+    if (geo.name(i) == cell) index = i;
+  EXPECT_GE(index, 0) << cell;
+  std::set<std::string> out;
+  geo.neighbours[static_cast<std::size_t>(index)].for_each([&](int c) { out.insert(geo.name(c)); });
+  (void)pos;
+  return out;
+}
+
+TEST(EcalperRules, C1_Neighbours) {
+  const auto g = make("ecalper");
+  // (q±1, r), (q, r±1), (q+1, r+1), (q-1, r-1).
+  EXPECT_EQ(neighbour_names(g, "G7"), (std::set<std::string>{"F7", "H7", "G6", "G8", "H8", "F6"}));
+  EXPECT_EQ(neighbour_names(g, "A1"), (std::set<std::string>{"B1", "A2", "B2"}));
+  EXPECT_EQ(neighbour_names(g, "G1"), (std::set<std::string>{"F1", "G2", "H2"}));
+  EXPECT_EQ(neighbour_names(g, "A7"), (std::set<std::string>{"A6", "B7", "B8"}));
+  EXPECT_EQ(neighbour_names(g, "M13"), (std::set<std::string>{"L13", "M12", "L12"}));
+  EXPECT_EQ(neighbour_names(g, "D1"), (std::set<std::string>{"C1", "E1", "D2", "E2"}));
+  // Per size: 6 corners with 3 neighbours, 6(n-2) edge cells with 4, and the
+  // inner hexagon of side n-1, 3(n-1)(n-2)+1 cells, with 6; symmetric relation.
+  for (int n : {5, 6, 7, 8}) {
+    const auto gn = make("ecalper:size=" + std::to_string(n));
+    const auto& geo = gn.geometry();
+    int by_degree[7] = {};
+    for (int i = 0; i < geo.cells; ++i) {
+      const auto& nb = geo.neighbours[static_cast<std::size_t>(i)];
+      ++by_degree[nb.count()];
+      nb.for_each([&](int j) { EXPECT_TRUE(geo.neighbours[static_cast<std::size_t>(j)].test(i)); });
+    }
+    EXPECT_EQ(by_degree[3], 6) << n;
+    EXPECT_EQ(by_degree[4], 6 * (n - 2)) << n;
+    EXPECT_EQ(by_degree[6], 3 * (n - 1) * (n - 2) + 1) << n;
+  }
+}
+
+// ------------------------------------------------------------------ C2
+
+TEST(EcalperRules, C2_BlackFirstPlacesThree) {
+  const auto g = make("ecalper");
+  const auto pos = g.start();
+  EXPECT_EQ(g.to_move(pos), 0);
+  EXPECT_EQ(g.players(), "bw");
+  // RULES.md: perft(1) = C(127,3) = 333375.
+  EXPECT_EQ(g.count_moves(pos), 333375u);
+  EXPECT_EQ(g.legal_moves(pos).size(), 333375u);
+  EXPECT_EQ(arb::perft(g, pos, 1), choose(127, 3));
+  const auto next = g.play(pos, g.parse_move(pos, "C3+D4+E5"));
+  EXPECT_EQ(g.format(next), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5") << g.diagram(next);
+  // RULES.md: White then has 3*C(124,3) + 1 = 930373 moves (the +1 is swap).
+  EXPECT_EQ(g.count_moves(next), 930373u);
+  EXPECT_EQ(g.legal_moves(next).size(), 930373u);
+}
+
+TEST(EcalperRules, C2_FirstTurnRejections) {
+  const auto g = make("ecalper");
+  const auto pos = g.start();
+  for (const char* bad : {"C3+D4", "C3+D4+E5+F6", "D4+C3+E5", "C3+C3+E5", "xC3+D4+E5+F6", "swap",
+                          "C3+D4+Z5", "C3+D4+H1", "C03+D4+E5", "c3+D4+E5", "", "C3+D4+E5+"})
+    EXPECT_THROW(g.parse_move(pos, bad), arb::Error) << bad;
+}
+
+// perft(2) from the start = C(N,3) * (3*C(N-3,3) + 1): every Black placement
+// leaves N-3 empty cells and 3 Black stones, each replaceable under both
+// rules (no replacement yet, and all three were placed), plus `swap`.
+TEST(EcalperRules, C2_Perft2FromStartEverySizeBothRules) {
+  for (int n : {5, 6, 7, 8}) {
+    const std::uint64_t cells = hexhex(static_cast<std::uint64_t>(n));
+    const std::uint64_t expected = choose(cells, 3) * (3 * choose(cells - 3, 3) + 1);
+    for (const char* rule : {"any", "last-added"}) {
+      const auto g = make("ecalper:size=" + std::to_string(n) + ",replace=" + rule);
+      EXPECT_EQ(arb::perft(g, g.start(), 2), expected) << n << " " << rule;
+    }
+  }
+  // Size 7: 333375 * 930373.
+  EXPECT_EQ(arb::perft(make("ecalper"), make("ecalper").start(), 2), 333375ull * 930373ull);
+}
+
+// ------------------------------------------------------------------ C3
+
+TEST(EcalperRules, C3_Swap) {
+  const auto g = make("ecalper");
+  const auto pos = after(g, "C3+D4+E5");
+  const auto swapped = g.play(pos, g.parse_move(pos, "swap"));
+  // Colour terms: board and <last> unchanged, White still to move, option gone.
+  EXPECT_EQ(g.format(swapped), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w - -:C3,D4,E5") << g.diagram(swapped);
+  EXPECT_EQ(g.to_move(swapped), 1);
+  EXPECT_EQ(g.count_moves(swapped), 3 * choose(124, 3));
+  EXPECT_THROW(g.parse_move(swapped, "swap"), arb::Error);
+  // Swap is only White's first turn: gone after White's normal reply.
+  const auto later = g.play(pos, g.parse_move(pos, "xC3+A1+B1+C1"));
+  EXPECT_THROW(g.parse_move(later, "swap"), arb::Error) << g.diagram(later);
+  EXPECT_EQ(g.format(later).substr(g.format(later).size() - 15), "b - C3:A1,B1,C1");
+  // No swap with three players (C7).
+  const auto g3 = make("ecalper:players=3");
+  const auto p3 = after(g3, "A1+B1+C1+D1+E1");
+  EXPECT_THROW(g3.parse_move(p3, "swap"), arb::Error);
+  EXPECT_EQ(g3.count_moves(p3), 5 * choose(122, 5));
+}
+
+// ------------------------------------------------------------------ C4
+
+TEST(EcalperRules, C4_ReplaceAnyExceptLastReplacement) {
+  const auto g = make("ecalper");
+  // Black A1,B1,C1; White takes A1 and places A2,B2,C2.
+  auto pos = after(g, "A1+B1+C1 xA1+A2+B2+C2");
+  EXPECT_EQ(g.format(pos), "WBB4/WWW5/9/10/11/12/13/12/11/10/9/8/7 b - A1:A2,B2,C2");
+  // Black may replace any White stone but A1 (made by White's replacement): 3.
+  EXPECT_EQ(g.count_moves(pos), 3 * choose(121, 3));
+  EXPECT_THROW(g.parse_move(pos, "xA1+D1+E1+F1"), arb::Error) << g.diagram(pos);
+  pos = g.play(pos, g.parse_move(pos, "xA2+D1+E1+F1"));
+  // White: Black has B1,C1,D1,E1,F1 and A2 (Black's replacement): 5 replaceable.
+  EXPECT_EQ(g.count_moves(pos), 5 * choose(118, 3)) << g.diagram(pos);
+  EXPECT_THROW(g.parse_move(pos, "xA2+G1+A3+B3"), arb::Error);
+  EXPECT_NO_THROW(g.parse_move(pos, "xB1+G1+A3+B3"));
+  EXPECT_THROW(g.parse_move(pos, "xA1+G1+A3+B3"), arb::Error);  // own stone
+  EXPECT_THROW(g.parse_move(pos, "xG1+A3+B3+C3"), arb::Error);  // empty cell
+  EXPECT_THROW(g.parse_move(pos, "xB1+B1+A3+B3"), arb::Error);  // place on the replaced cell
+  EXPECT_THROW(g.parse_move(pos, "xB1+A3+B3"), arb::Error);
+  EXPECT_THROW(g.parse_move(pos, "G1+A3+B3"), arb::Error);
+}
+
+TEST(EcalperRules, C4_ReplaceLastAddedOnly) {
+  const auto g = make("ecalper:replace=last-added");
+  auto pos = after(g, "A1+B1+C1 xA1+A2+B2+C2");
+  EXPECT_EQ(g.count_moves(pos), 3 * choose(121, 3));
+  EXPECT_THROW(g.parse_move(pos, "xA1+D1+E1+F1"), arb::Error) << g.diagram(pos);
+  pos = g.play(pos, g.parse_move(pos, "xA2+D1+E1+F1"));
+  // Only D1, E1, F1 (Black's placed stones), not A2 (replaced) nor B1, C1 (older).
+  EXPECT_EQ(g.count_moves(pos), 3 * choose(118, 3)) << g.diagram(pos);
+  EXPECT_THROW(g.parse_move(pos, "xA2+G1+A3+B3"), arb::Error);
+  EXPECT_THROW(g.parse_move(pos, "xB1+G1+A3+B3"), arb::Error);
+  EXPECT_NO_THROW(g.parse_move(pos, "xE1+G1+A3+B3"));
+}
+
+// Size 5 after B, W: 55 empty, Black to move. Black: 3 replaceable (both
+// rules) * C(55,3). Then White: any -> Black's 6 stones minus the one Black
+// just made = 5; last-added -> 3; times C(52,3).
+TEST(EcalperRules, C4_Perft2AfterTwoTurnsSize5) {
+  for (const char* rule : {"any", "last-added"}) {
+    const auto g = make(std::string("ecalper:size=5,replace=") + rule);
+    const auto pos = after(g, "A1+B1+C1 xA1+A2+B2+C2");
+    const std::uint64_t white = std::string(rule) == "any" ? 5 : 3;
+    EXPECT_EQ(arb::perft(g, pos, 2), 3 * choose(55, 3) * white * choose(52, 3)) << rule;
+  }
+}
+
+// ------------------------------------------------------------------ C5
+
+// Size 5, 19 turns played: 30 B, 27 W, 4 empty (E5, G9, H9, I9).
+// Black's last turn replaced A1 and placed A2, B2, C2.
+const char* kLateWhite = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WW3 w - A1:A2,B2,C2";
+
+TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
+  for (const char* rule : {"any", "last-added"}) {
+    const bool any = std::string(rule) == "any";
+    const auto g = make(std::string("ecalper:size=5,replace=") + rule);
+    const auto pos = g.parse(kLateWhite);
+    // White: any -> 30 Black stones but A1 = 29; last-added -> 3; C(4,3) = 4 each.
+    EXPECT_EQ(g.count_moves(pos), (any ? 29u : 3u) * 4u) << g.diagram(pos);
+    const auto black = g.play(pos, g.parse_move(pos, "xA2+E5+G9+H9"));
+    EXPECT_EQ(g.format(black),
+              "BBBBB/WBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - A2:E5,G9,H9");
+    // Black, 1 empty cell (C5): replacement only. White has 31 stones: any ->
+    // all but A2 = 30; last-added -> E5, G9, H9 = 3.
+    EXPECT_EQ(g.count_moves(black), any ? 30u : 3u) << g.diagram(black);
+    EXPECT_THROW(g.parse_move(black, "xE5+I9"), arb::Error);
+    EXPECT_THROW(g.parse_move(black, "I9"), arb::Error);
+    const auto end = g.play(black, g.parse_move(black, "xG9"));
+    EXPECT_EQ(g.format(end),
+              "BBBBB/WBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWBW1 w - G9:-");
+    EXPECT_EQ(g.count_moves(end), 0u) << g.diagram(end);
+    EXPECT_TRUE(g.legal_moves(end).empty());
+    EXPECT_TRUE(g.outcome(end).finished);
+    EXPECT_THROW(g.parse_move(end, "xA1"), arb::Error);
+    // perft: White's moves times Black's final ones; nothing after that.
+    EXPECT_EQ(arb::perft(g, pos, 2), any ? 116u * 30u : 12u * 3u);
+    EXPECT_EQ(arb::perft(g, pos, 3), 0u);
+    EXPECT_FALSE(g.outcome(pos).finished);
+    EXPECT_FALSE(g.outcome(black).finished);
+  }
+}
+
+TEST(EcalperRules, C5_ThreePlayersEndBeforeBlackBelow15Empty) {
+  // Size 5, 3 players: Black's turns start with 61, 46, 31, 16 empty cells;
+  // after 12 turns 1 cell is empty (< 15), so the game ends before Black.
+  // Here 11 turns are played (55 stones, 6 empty); White's last turn replaced
+  // G6 and placed H6, I6, C7, D7, E7.
+  const char* before_red = "BBBBB/BBBBBB/BBBBBBB/BBB5/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW r - G6:H6,I6,C7,D7,E7";
+  for (const char* rule : {"any", "last-added"}) {
+    const bool any = std::string(rule) == "any";
+    const auto g = make(std::string("ecalper:size=5,players=3,replace=") + rule);
+    auto pos = g.parse(before_red);
+    EXPECT_EQ(g.format(pos), before_red);
+    EXPECT_EQ(g.to_move(pos), 2);
+    // Red places 5 of 6 empty cells: C(6,5) = 6 ways, after replacing any of
+    // 21 B + 20 W stones but G6 (40), or one of White's 5 placed stones.
+    EXPECT_EQ(g.count_moves(pos), (any ? 40u : 5u) * 6u) << g.diagram(pos);
+    if (!any) {
+      EXPECT_THROW(g.parse_move(pos, "xC4+D4+E4+F4+G4+H4"), arb::Error);
+    }
+    const auto end = g.play(pos, g.parse_move(pos, any ? "xC4+D4+E4+F4+G4+H4" : "xH6+D4+E4+F4+G4+H4"));
+    EXPECT_EQ(g.to_move(end), 0);
+    EXPECT_TRUE(g.outcome(end).finished) << g.diagram(end);
+    EXPECT_EQ(g.count_moves(end), 0u);
+    EXPECT_TRUE(g.legal_moves(end).empty());
+    EXPECT_EQ(arb::perft(g, pos, 2), 0u);
+  }
+}
+
+// ------------------------------------------------------------------ C6
+
+struct ResultCase {
+  const char* spec;
+  const char* text;
+  arb::Outcome expected;
+  const char* why;
+};
+
+TEST(EcalperRules, C6_ResultTieBreaks) {
+  const ResultCase cases[] = {
+      {"ecalper:size=5", "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWWW w - A1:-",
+       arb::Outcome::draw(3), "B one group of 30, W one group of 30: draw"},
+      {"ecalper:size=5", "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/1WBWW w - A1:-",
+       arb::Outcome::win(1), "B 29+1, W 30: W has the largest group"},
+      {"ecalper:size=5", "BBWWB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWBWWW/WWWWWW/WWBWW w - A1:-",
+       arb::Outcome::win(1), "B 28+1+1, W 28+2: equal largest, W has fewer groups"},
+      {"ecalper:size=5", "WWBBW/WWWWWW/WWWWWWW/WWWWWWWW/WWWW1BBBB/BBBBBBBB/BBBWBBB/BBBBBB/BBWBB w - B6:-",
+       arb::Outcome::win(0), "colours mirrored: B has fewer groups"},
+      {"ecalper:size=5,players=3",
+       "BBBBB/BBBBBB/BBBBBBB/BBRRRRRR/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW b - C4:D4,E4,F4,G4,H4",
+       arb::Outcome::draw(7), "three groups of 20: draw among all"},
+      {"ecalper:size=5,players=3",
+       "BBWBB/BBBBBB/BBBBBBB/BBBRRRRR/RRRRRRRRR/RRRRRRWW/WWWWWWW/WWWWWW/1WWWW b - D4:E4,F4,G4,H4,A5",
+       arb::Outcome::draw(5), "B 20, R 20, W 19+1: draw between b and r"},
+      {"ecalper:size=5,players=3",
+       "BBBBB/BBBBBB/BBBBBBB/BRRRRRRR/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWBW b - B4:C4,D4,E4,F4,G4",
+       arb::Outcome::win(2), "B 19+1, W 19, R 21: Red"},
+  };
+  for (const auto& c : cases) {
+    const auto g = make(c.spec);
+    const auto pos = g.parse(c.text);
+    EXPECT_EQ(g.format(pos), c.text);
+    EXPECT_EQ(g.count_moves(pos), 0u) << g.diagram(pos);
+    EXPECT_EQ(g.outcome(pos), c.expected)
+        << c.why << ": got " << arb::to_string(g.outcome(pos), g.players()) << "\n"
+        << g.diagram(pos);
+  }
+}
+
+}  // namespace
