@@ -248,17 +248,19 @@ TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
   }
 }
 
+const char* kBeforeRed = "BBBBB/BBBBBB/BBBBBBB/BBB5/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW r - G6:H6,I6,C7,D7,E7";
+
 TEST(EcalperRules, C5_ThreePlayersEndBeforeBlackBelow15Empty) {
   // Size 5, 3 players: Black's turns start with 61, 46, 31, 16 empty cells;
   // after 12 turns 1 cell is empty (< 15), so the game ends before Black.
   // Here 11 turns are played (55 stones, 6 empty); White's last turn replaced
   // G6 and placed H6, I6, C7, D7, E7.
-  const char* before_red = "BBBBB/BBBBBB/BBBBBBB/BBB5/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW r - G6:H6,I6,C7,D7,E7";
+
   for (const char* rule : {"any", "last-added"}) {
     const bool any = std::string(rule) == "any";
     const auto g = make(std::string("ecalper:size=5,players=3,replace=") + rule);
-    auto pos = g.parse(before_red);
-    EXPECT_EQ(g.format(pos), before_red);
+    auto pos = g.parse(kBeforeRed);
+    EXPECT_EQ(g.format(pos), kBeforeRed);
     EXPECT_EQ(g.to_move(pos), 2);
     // Red places 5 of 6 empty cells: C(6,5) = 6 ways, after replacing any of
     // 21 B + 20 W stones but G6 (40), or one of White's 5 placed stones.
@@ -313,6 +315,168 @@ TEST(EcalperRules, C6_ResultTieBreaks) {
         << c.why << ": got " << arb::to_string(g.outcome(pos), g.players()) << "\n"
         << g.diagram(pos);
   }
+}
+
+
+// ------------------------------------------------------------------ C7
+
+TEST(EcalperRules, C7_ThreePlayersStartAndCounts) {
+  for (int n : {5, 6, 7, 8}) {
+    const auto g = make("ecalper:players=3,size=" + std::to_string(n));
+    EXPECT_EQ(g.players(), "bwr");
+    // Black's first turn places 5 (C7): C(N,5).
+    EXPECT_EQ(g.count_moves(g.start()), choose(hexhex(static_cast<std::uint64_t>(n)), 5)) << n;
+  }
+  // perft(2), size 5: C(61,5) first turns, then White replaces one of Black's
+  // 5 stones (both rules) and places 5 of 56: 5*C(56,5).
+  const auto g5 = make("ecalper:players=3,size=5");
+  EXPECT_EQ(arb::perft(g5, g5.start(), 2), choose(61, 5) * 5 * choose(56, 5));
+}
+
+TEST(EcalperRules, C7_ThreePlayersReplaceEitherOpponent) {
+  const auto any = make("ecalper:players=3");
+  const auto last = make("ecalper:players=3,replace=last-added");
+  const std::string line = "A1+B1+C1+D1+E1 xA1+A2+B2+C2+D2+E2";
+  const auto pa = after(any, line);
+  const auto pl = after(last, line);
+  EXPECT_EQ(any.format(pa), "WBBBB2/WWWWW3/9/10/11/12/13/12/11/10/9/8/7 r - A1:A2,B2,C2,D2,E2");
+  EXPECT_EQ(any.to_move(pa), 2);
+  // Red, any: 4 Black + 6 White stones but A1 (White's replacement) = 9;
+  // last-added: White's 5 placed stones; 117 empty cells.
+  EXPECT_EQ(any.count_moves(pa), 9 * choose(117, 5)) << any.diagram(pa);
+  EXPECT_EQ(last.count_moves(pl), 5 * choose(117, 5)) << last.diagram(pl);
+  const std::string place = "+F1+G1+F2+G2+H2";
+  EXPECT_NO_THROW(any.parse_move(pa, "xB1" + place));   // Black's stone
+  EXPECT_NO_THROW(any.parse_move(pa, "xA2" + place));   // White's stone
+  EXPECT_THROW(any.parse_move(pa, "xA1" + place), arb::Error);
+  EXPECT_THROW(last.parse_move(pl, "xB1" + place), arb::Error);
+  EXPECT_THROW(last.parse_move(pl, "xA1" + place), arb::Error);
+  EXPECT_NO_THROW(last.parse_move(pl, "xE2" + place));
+  EXPECT_THROW(any.parse_move(pa, "xB1+F1+G1+F2+G2"), arb::Error);  // 4 placed, 5 needed
+  // Black's second turn: Red's and White's stones, not his own.
+  const auto pb = any.play(pa, any.parse_move(pa, "xB1" + place));
+  EXPECT_EQ(any.to_move(pb), 0);
+  EXPECT_NO_THROW(any.parse_move(pb, "xF1+A3+B3+C3+D3+E3"));  // Red
+  EXPECT_NO_THROW(any.parse_move(pb, "xA2+A3+B3+C3+D3+E3"));  // White
+  EXPECT_THROW(any.parse_move(pb, "xB1+A3+B3+C3+D3+E3"), arb::Error);  // Red's replacement
+  EXPECT_THROW(any.parse_move(pb, "xC1+A3+B3+C3+D3+E3"), arb::Error);  // own
+  // Black has C1, D1, E1; White A1, A2..E2 = 6; Red B1 + 5 placed = 6;
+  // all the others' stones but B1 (Red's replacement): 11; 127 - 15 empty.
+  EXPECT_EQ(any.count_moves(pb), 11 * choose(112, 5)) << any.diagram(pb);
+}
+
+// ------------------------------------------------------------------ notation
+
+TEST(EcalperNotation, RoundTripAlongALine) {
+  const auto g = make("ecalper:size=5");
+  auto pos = g.start();
+  const std::vector<std::string> moves = {"A1+B1+C1", "swap", "xA1+A2+B2+C2", "xB2+D1+E1+C2"};
+  for (const auto& m : moves) {
+    ASSERT_EQ(g.parse(g.format(pos)), pos) << g.format(pos);
+    if (m == "xB2+D1+E1+C2") {  // placed cells out of order: non-canonical
+      EXPECT_THROW(g.parse_move(pos, m), arb::Error) << g.diagram(pos);
+      break;
+    }
+    const auto move = g.parse_move(pos, m);
+    EXPECT_EQ(g.move_text(pos, move), m);
+    pos = g.play(pos, move);
+  }
+  EXPECT_EQ(g.format(pos), "WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2");
+}
+
+TEST(EcalperNotation, ParseRejections) {
+  const auto g = make("ecalper:size=5");
+  const auto g3 = make("ecalper:size=5,players=3");
+  const char* bad2[] = {
+      "5/6/7/8/9/8/7/6 b - -:-",            // 8 rows
+      "5/6/7/8/9/8/7/6/5/1 b - -:-",        // 10 rows
+      "5/6/7/8/9/8/7/6/4 b - -:-",          // short row
+      "5/6/7/8/9/8/7/6/6 b - -:-",          // long row
+      "5/6/7/8/9/8/7/6/05 b - -:-",         // leading zero
+      "5/6/7/8/9/8/7/6/X4 b - -:-",         // bad character
+      "5/6/7/8/9/8/7/6/R4 b - -:-",         // Red with two players
+      "5/6/7/8/9/8/7/6/5 r - -:-",          // side r with two players
+      "5/6/7/8/9/8/7/6/5 w - -:-",          // Black moves first
+      "5/6/7/8/9/8/7/6/5 b s -:-",          // swap at the start
+      "5/6/7/8/9/8/7/6/5  b - -:-",         // two spaces
+      "5/6/7/8/9/8/7/6/5 b - -:- ",         // trailing space
+      "5/6/7/8/9/8/7/6/5 b -",              // missing field
+      "5/6/7/8/9/8/7/6/5 b - -",            // no ':'
+      "B4/6/7/8/9/8/7/6/5 b - -:-",         // stones but no turn played
+      "BBB2/6/7/8/9/8/7/6/5 w s -:B1,A1,C1",   // unsorted last
+      "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1",      // 2 placed
+      "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1,D1",   // D1 is empty
+      "BBB2/6/7/8/9/8/7/6/5 b - -:A1,B1,C1",   // White to move after one turn
+      "BBB2/6/7/8/9/8/7/6/5 w s A2:A1,B1,C1",  // first turn replaced nothing
+      "WBB2/WWW3/7/8/9/8/7/6/5 b s A1:A2,B2,C2",  // swap flag for Black
+      "WWB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2",  // 1 B, 5 W: counts of turn 2 are 2 and 4
+      "WBB2/WWW3/7/8/9/8/7/6/5 b - B1:A2,B2,C2",  // replaced cell is Black's
+      "WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,J2",  // no such cell
+      "WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2,D2",  // 4 placed
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWWW b - A1:-",  // final turn then Black
+  };
+  for (const char* text : bad2) EXPECT_THROW(g.parse(text), arb::Error) << text;
+  const char* bad3[] = {
+      "5/6/7/8/9/8/7/6/5 b s -:-",                 // no swap with three players
+      "BBB2/6/7/8/9/8/7/6/5 w - -:A1,B1,C1",       // 3 placed, 5 needed
+      "BBBBB/6/7/8/9/8/7/6/5 r - -:A1,B1,C1,D1,E1",  // White to move after one turn
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBBBBBB/BBBBBBBB/BBBBBBB/BBBBBB/1BBBB w - -:A1,B1,C1,D1,E1",
+  };
+  for (const char* text : bad3) EXPECT_THROW(g3.parse(text), arb::Error) << text;
+  // And the good ones those are variations of.
+  EXPECT_NO_THROW(g.parse("BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1,C1"));
+  EXPECT_NO_THROW(g.parse("BBB2/6/7/8/9/8/7/6/5 w - -:A1,B1,C1"));
+  EXPECT_NO_THROW(g.parse("WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2"));
+  EXPECT_NO_THROW(g3.parse("BBBBB/6/7/8/9/8/7/6/5 w - -:A1,B1,C1,D1,E1"));
+  // The error names the field and the character.
+  try {
+    g.parse("5/6/7/8/9/8/7/6/X4 b - -:-");
+  } catch (const arb::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("row 9"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'X'"), std::string::npos) << e.what();
+  }
+}
+
+// ------------------------------------------------------------------ move list
+
+static_assert(std::random_access_iterator<Ecalper::MoveList::Iterator>);
+static_assert(std::ranges::sized_range<Ecalper::MoveList>);
+
+// The lazy range: size == count_moves, unique texts, parse_move inverts
+// move_text, and random access (next(begin, k)) agrees with stepping.
+void check_move_list(const Ecalper& g, const Ecalper::Position& pos, std::uint64_t stride) {
+  const auto list = g.legal_moves(pos);
+  ASSERT_EQ(list.size(), g.count_moves(pos)) << g.diagram(pos);
+  std::set<std::string> texts;
+  std::uint64_t k = 0;
+  for (auto it = list.begin(); it != list.end(); ++it, ++k) {
+    const auto move = *it;
+    const std::string text = g.move_text(pos, move);
+    EXPECT_TRUE(texts.insert(text).second) << text;
+    if (k % stride == 0) {
+      EXPECT_EQ(g.parse_move(pos, text), move) << text;
+      EXPECT_EQ(*std::ranges::next(list.begin(), static_cast<std::ptrdiff_t>(k)), move) << k;
+      EXPECT_EQ(list.begin()[static_cast<std::ptrdiff_t>(k)], move) << k;
+    }
+  }
+  EXPECT_EQ(k, list.size());
+  EXPECT_EQ(list.end() - list.begin(), static_cast<std::ptrdiff_t>(list.size()));
+}
+
+TEST(EcalperMoveList, LazyRangeMatchesCountAndTexts) {
+  const auto g = make("ecalper:size=5");
+  check_move_list(g, g.parse(kLateWhite), 1);
+  check_move_list(g, after(g, "A1+B1+C1"), 97);   // 3*C(58,3) + 1 with swap
+  check_move_list(g, after(g, "A1+B1+C1 swap"), 89);
+  const auto last = make("ecalper:size=5,replace=last-added");
+  check_move_list(last, last.parse(kLateWhite), 1);
+  const auto g3 = make("ecalper:size=5,players=3");
+  check_move_list(g3, g3.parse(kBeforeRed), 1);
+  const auto g3l = make("ecalper:size=5,players=3,replace=last-added");
+  check_move_list(g3l, g3l.parse(kBeforeRed), 1);
+  // The swap move is in the list exactly once, at White's first turn only.
+  const auto first = after(g, "A1+B1+C1");
+  EXPECT_EQ(std::ranges::count_if(g.legal_moves(first), [](const Ecalper::Move& m) { return m.swap; }), 1);
 }
 
 }  // namespace
