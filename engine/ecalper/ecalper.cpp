@@ -300,7 +300,13 @@ std::string Ecalper::format(const Position& pos) const {
   out += ' ';
   out += players()[pos.side];
   out += pos.swap ? " s " : " - ";
-  out += pos.last_replaced == kNone ? "-" : geo_->name(pos.last_replaced);
+  out += last_text(pos);
+  return out;
+}
+
+// `<last>`: `<replaced>:<placed,...>`, `-` for a part that did not happen.
+std::string Ecalper::last_text(const Position& pos) const {
+  std::string out = pos.last_replaced == kNone ? "-" : geo_->name(pos.last_replaced);
   out += ':';
   if (pos.last_count == 0) out += '-';
   for (int i = 0; i < pos.last_count; ++i) {
@@ -501,7 +507,10 @@ void Ecalper::validate(const Position& pos) const {
 std::string Ecalper::move_text(const Position&, const Move& move) const {
   if (move.swap) return "swap";
   std::string out;
-  if (move.replaced != kNone) out = "x" + geo_->name(move.replaced);
+  if (move.replaced != kNone) {
+    out += 'x';
+    out += geo_->name(move.replaced);
+  }
   for (int i = 0; i < move.count; ++i) {
     if (!out.empty()) out += '+';
     out += geo_->name(move.cells[static_cast<std::size_t>(i)]);
@@ -594,12 +603,7 @@ std::string Ecalper::diagram(const Position& pos) const {
   out += "to move: " + std::string(1, players()[pos.side]) + " (" + kNames[pos.side] + ")";
   out += pos.swap ? ", may swap" : "";
   out += "; empty cells: " + std::to_string(geo_->cells - occupied(pos).count());
-  out += "; last: ";
-  out += pos.last_replaced == kNone ? "-" : geo_->name(pos.last_replaced);
-  out += ':';
-  if (pos.last_count == 0) out += '-';
-  for (int i = 0; i < pos.last_count; ++i)
-    out += (i ? "," : "") + geo_->name(pos.last_placed[static_cast<std::size_t>(i)]);
+  out += "; last: " + last_text(pos);
   if (o.finished) out += "; game over: " + to_string(o, players());
   out += "\n";
   return out;

@@ -236,6 +236,7 @@ class Ecalper {
   int replaceable_count(const Position& pos) const;
   int parse_cell(std::string_view text, std::string_view field) const;
   void validate(const Position& pos) const;
+  std::string last_text(const Position& pos) const;
 
   Spec spec_;
   const ecalper_detail::Geometry* geo_;
