@@ -82,20 +82,46 @@ std::uint64_t count_captures(int sq, Bits rest, Bits them) {
   return any ? total : 1;
 }
 
-// Friendly jump chains continuing from `sq` (X3). The board is static: a
-// forward jump never lands on or over the start square. `far` = the number
-// of ways to finish a chain that reaches the far row (its drops).
-std::uint64_t count_jumps(int sq, Bits us, Bits empty, std::uint64_t far) {
+// The number of friendly jump chains of all the mover's men (X3), counted
+// without a search: every jump gains two ranks, so a chain has at most three
+// jumps, and for a fixed sequence of directions the map from start square to
+// landing square is one shift. So each of the 3 + 9 + 27 direction sequences
+// is one bitboard; the board is static (a forward jump never lands on or over
+// the start square). `far` / `far_from_zone` = the ways to finish a chain that
+// reaches the far row (its X6 drops), the second when the start square was in
+// the drop zone and so is free again.
+std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint64_t far_from_zone) {
+  const Bits can[3] = {kJumpFrom[kN] & (us >> 8) & (empty >> 16),
+                       kJumpFrom[kNE] & (us >> 9) & (empty >> 18),
+                       kJumpFrom[kNW] & (us >> 7) & (empty >> 14)};
+  const Bits any = can[0] | can[1] | can[2];
   std::uint64_t total = 0;
-  bool any = false;
-  for (int d = 0; d < 3; ++d) {
-    if (!has(kJumpFrom[d], sq)) continue;
-    const int mid = sq + kShift[d], land = mid + kShift[d];
-    if (!has(us, mid) || !has(empty, land)) continue;
-    any = true;
-    total += land >= 56 ? far : count_jumps(land, us, empty, far);
+  for (int d1 = 0; d1 < 3; ++d1) {
+    const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
+    if (!l1) continue;
+    // A landing on rank 8 came from rank 6: its start is not in the zone.
+    total += static_cast<std::uint64_t>(std::popcount(l1 & ~any & ~kRank8)) +
+             static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far;
+    const Bits c1 = l1 & any;
+    if (!c1) continue;
+    for (int d2 = 0; d2 < 3; ++d2) {
+      const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
+      if (!l2) continue;
+      total += static_cast<std::uint64_t>(std::popcount(l2 & ~any & ~kRank8)) +
+               static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far;
+      const Bits c2 = l2 & any;
+      if (!c2) continue;
+      for (int d3 = 0; d3 < 3; ++d3) {
+        // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
+        const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
+        const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
+        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8)) +
+                 static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * far_from_zone +
+                 static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * far;
+      }
+    }
   }
-  return any ? total : 1;
+  return total;
 }
 
 // Appends `m` (which has reached m.to) with every compulsory drop set (X6).
@@ -194,8 +220,15 @@ Eximo::Position Eximo::parse(std::string_view text) const {
     throw Error("position: expected '<ranks> <side>', found no space in '" + std::string(text) + "'");
   const std::string_view ranks = text.substr(0, space), side = text.substr(space + 1);
   if (side != "w" && side != "b") {
-    const std::string what = side.empty() ? std::string("nothing") : "'" + std::string(side) + "'";
-    throw Error("side: expected 'w' or 'b', found " + what);
+    std::string message = "side: expected 'w' or 'b', found ";
+    if (side.empty()) {
+      message += "nothing";
+    } else {
+      message += '\'';
+      message += side;
+      message += '\'';
+    }
+    throw Error(message);
   }
   Bits white = 0, black = 0;
   int rank = 7, file = 0;
@@ -337,12 +370,7 @@ std::uint64_t Eximo::count_moves(const Position& pos) const {
       static_cast<std::uint64_t>(std::popcount(n & kRank8) + std::popcount(ne & kRank8) +
                                  std::popcount(nw & kRank8)) *
           far;
-  const std::uint64_t far_from_zone = drop_ways(free + 1);  // start square freed
-  for (Bits js = jumpers(us, empty); js; js &= js - 1) {
-    const int sq = std::countr_zero(js);
-    total += count_jumps(sq, us, empty, has(kDropZone, sq) ? far_from_zone : far);
-  }
-  return total;
+  return total + count_all_jumps(us, empty, far, drop_ways(free + 1));
 }
 
 Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
