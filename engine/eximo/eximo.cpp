@@ -82,6 +82,39 @@ std::uint64_t count_captures(int sq, Bits rest, Bits them) {
   return any ? total : 1;
 }
 
+constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
+
+// The number of capture chains of all the mover's men (X4), when at least one
+// exists. The first jump of every man is done for all men at once, per
+// direction. Whether a chain continues from its first landing square can be
+// read on the board before the move: the only squares that changed (the
+// taken man and the start square) matter only for jumping straight back,
+// which is impossible on both boards (the taken man is gone; the start square
+// holds the mover). Only the continuing chains are searched one by one.
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty) {
+  Bits can[5];
+  Bits any = 0;
+  for (int d = 0; d < 5; ++d) {
+    can[d] = kJumpFrom[d] & shift_by(them, -kShift[d]) & shift_by(empty, -2 * kShift[d]);
+    any |= can[d];
+  }
+  // A first capture onto the far row starts on rank 6 and takes on rank 7:
+  // the drop zone is unchanged.
+  const std::uint64_t far = drop_ways(std::popcount(kDropZone & empty));
+  std::uint64_t total = 0;
+  for (int d = 0; d < 5; ++d) {
+    const Bits land = shift_by(us & can[d], 2 * kShift[d]);
+    if (!land) continue;
+    total += static_cast<std::uint64_t>(std::popcount(land & ~any & ~kRank8)) +
+             static_cast<std::uint64_t>(std::popcount(land & kRank8)) * far;
+    for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
+      const int sq = std::countr_zero(go_on);
+      total += count_captures(sq, us & ~bit(sq - 2 * kShift[d]), them & ~bit(sq - kShift[d]));
+    }
+  }
+  return total;
+}
+
 // The number of friendly jump chains of all the mover's men (X3), counted
 // without a search: every jump gains two ranks, so a chain has at most three
 // jumps, and for a fixed sequence of directions the map from start square to
@@ -351,14 +384,7 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
 
 std::uint64_t Eximo::count_moves(const Position& pos) const {
   const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  if (Bits caps = capturers(us, them, empty)) {  // X5
-    std::uint64_t total = 0;
-    for (; caps; caps &= caps - 1) {
-      const int sq = std::countr_zero(caps);
-      total += count_captures(sq, us & ~bit(sq), them);
-    }
-    return total;
-  }
+  if (capturers(us, them, empty)) return count_all_captures(us, them, empty);  // X5
   const int free = std::popcount(kDropZone & empty);
   const std::uint64_t far = drop_ways(free);
   const Bits n = (us << 8) & empty;
