@@ -228,9 +228,11 @@ std::string Emergo::diagram(const Position& pos) const {
       } else {
         cell = std::string(1, column.back()) + "*" + std::to_string(column.size());
       }
-      if (column.size() >= 2)
-        legend += "  " + square_name(square) + " " + column + " (" + side_name(owner(column)) +
-                  ", bottom to top)\n";
+      if (column.size() >= 2) {
+        const auto prisoners = std::count(column.begin(), column.end(), kMan[other(owner(column))]);
+        legend += "  " + square_name(square) + " " + column + "  (" + side_name(owner(column)) + ", " +
+                  std::to_string(column.size()) + " men, " + std::to_string(prisoners) + " prisoners)\n";
+      }
       cell.resize(kCell, ' ');
       line += cell;
     }
@@ -240,7 +242,7 @@ std::string Emergo::diagram(const Position& pos) const {
   out += files_line + "\n";
   out += (pos.side == 0 ? "White" : "Black") + std::string(" to move; in hand: white ") +
          std::to_string(pos.hand[0]) + ", black " + std::to_string(pos.hand[1]) + "\n";
-  if (!legend.empty()) out += "columns:\n" + legend;
+  if (!legend.empty()) out += "columns, bottom to top:\n" + legend;
   return out;
 }
 
