@@ -94,6 +94,7 @@ constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
 std::uint64_t count_all_captures(Bits us, Bits them, Bits empty) {
   Bits can[5];
   Bits any = 0;
+#pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
     can[d] = kJumpFrom[d] & shift_by(them, -kShift[d]) & shift_by(empty, -2 * kShift[d]);
     any |= can[d];
@@ -102,6 +103,7 @@ std::uint64_t count_all_captures(Bits us, Bits them, Bits empty) {
   // the drop zone is unchanged.
   const std::uint64_t far = drop_ways(std::popcount(kDropZone & empty));
   std::uint64_t total = 0;
+#pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
     const Bits land = shift_by(us & can[d], 2 * kShift[d]);
     if (!land) continue;
@@ -129,6 +131,7 @@ std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint6
                        kJumpFrom[kNW] & (us >> 7) & (empty >> 14)};
   const Bits any = can[0] | can[1] | can[2];
   std::uint64_t total = 0;
+#pragma GCC unroll 5
   for (int d1 = 0; d1 < 3; ++d1) {
     const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
     if (!l1) continue;
@@ -137,6 +140,7 @@ std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint6
              static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far;
     const Bits c1 = l1 & any;
     if (!c1) continue;
+  #pragma GCC unroll 5
     for (int d2 = 0; d2 < 3; ++d2) {
       const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
       if (!l2) continue;
@@ -144,6 +148,7 @@ std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint6
                static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far;
       const Bits c2 = l2 & any;
       if (!c2) continue;
+    #pragma GCC unroll 5
       for (int d3 = 0; d3 < 3; ++d3) {
         // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
         const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
