@@ -362,18 +362,21 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
     }
     return list;
   }
-  // X2: steps.
+  // X2: steps, one direction at a time over all men.
   m.kind = Kind::kStep;
   const Bits zone = kDropZone & empty;
-  for (Bits from = us; from; from &= from - 1) {
-    const int sq = std::countr_zero(from);
-    m.from = static_cast<std::uint8_t>(sq);
-    for (int d = 0; d < 3; ++d) {
-      const int f = sq % 8 + kFileStep[d];
-      if (f < 0 || f > 7 || sq >= 56) continue;
-      const int to = sq + kShift[d];
-      if (!has(empty, to)) continue;
-      m.to = static_cast<std::uint8_t>(to);
+  const Bits step_from[3] = {us, us & ~kFileH, us & ~kFileA};
+#pragma GCC unroll 3
+  for (int d = 0; d < 3; ++d) {
+    const Bits to = (step_from[d] << kShift[d]) & empty;
+    for (Bits t = to & ~kRank8; t; t &= t - 1) {
+      m.to = static_cast<std::uint8_t>(std::countr_zero(t));
+      m.from = static_cast<std::uint8_t>(m.to - kShift[d]);
+      list.push(m);
+    }
+    for (Bits t = to & kRank8; t; t &= t - 1) {
+      m.to = static_cast<std::uint8_t>(std::countr_zero(t));
+      m.from = static_cast<std::uint8_t>(m.to - kShift[d]);
       emit(list, m, zone);  // the start square (rank 7) is never in the zone
     }
   }
