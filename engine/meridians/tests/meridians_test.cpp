@@ -1,0 +1,336 @@
+// Meridians engine tests, one group per clause of RULES.md (M1-M10). Every
+// expected count is a hand count from the rules (worked out in the comments)
+// or a number given in RULES.md / the brief (perft, 305 neighbour pairs).
+#include "engine/meridians/meridians.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "perft/perft.h"
+
+namespace {
+
+using arb::engine::Meridians;
+
+const Meridians& game(int size = 7, bool swap = false) {
+  static const Meridians g6(arb::Spec::parse("meridians:size=6"));
+  static const Meridians g7(arb::Spec::parse("meridians"));
+  static const Meridians g8(arb::Spec::parse("meridians:size=8"));
+  static const Meridians g7s(arb::Spec::parse("meridians:swap"));
+  if (swap) return g7s;
+  return size == 6 ? g6 : size == 8 ? g8 : g7;
+}
+
+// The empty size-7 board rows, top (m) to bottom (a).
+const std::string kEmpty7 = "6/7/8/9/10/11/12/11/10/9/8/7/6";
+
+std::vector<std::string> moves_of(const Meridians& g, const std::string& text) {
+  return arb::sorted_move_texts(g, g.parse(text));
+}
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+void expect_moves(const std::string& text, std::vector<std::string> expected) {
+  const auto& g = game();
+  const auto pos = g.parse(text);
+  EXPECT_EQ(moves_of(g, text), sorted(expected)) << text << "\n" << g.diagram(pos);
+  EXPECT_EQ(g.count_moves(pos), expected.size()) << text << "\n" << g.diagram(pos);
+}
+
+// The named points, from a1, along the set bits.
+std::set<std::string> names(const Meridians& g, Meridians::Bits b) {
+  std::set<std::string> out;
+  for (int p = 0; p < g.geometry().points; ++p)
+    if (b.test(p)) out.insert(g.geometry().name(p));
+  return out;
+}
+
+int point(const Meridians& g, const std::string& name) {
+  const auto& geo = g.geometry();
+  for (int p = 0; p < geo.points; ++p)
+    if (geo.name(p) == name) return p;
+  ADD_FAILURE() << "no point " << name;
+  return 0;
+}
+
+std::vector<std::string> line_from(const Meridians& g, const std::string& from, int d) {
+  std::vector<std::string> out;
+  for (int p = g.geometry().step[point(g, from)][d]; p >= 0; p = g.geometry().step[p][d])
+    out.push_back(g.geometry().name(p));
+  return out;
+}
+
+// ---- M1 geometry ----
+
+TEST(MeridiansRules, M1_PointCounts) {
+  EXPECT_EQ(game(6).geometry().points, 80);
+  EXPECT_EQ(game(7).geometry().points, 114);
+  EXPECT_EQ(game(8).geometry().points, 154);
+  // Size 7: rows a..m, widths 6, 7, ..., 12, ..., 7, 6.
+  const auto& geo = game(7).geometry();
+  ASSERT_EQ(geo.rows, 13);
+  for (int i = 0; i < 13; ++i) EXPECT_EQ(geo.row_width[i], 6 + std::min(i, 12 - i)) << i;
+}
+
+TEST(MeridiansRules, M1_NeighbourPairs) {
+  const auto& geo = game(7).geometry();
+  int incidences = 0;
+  for (int p = 0; p < geo.points; ++p) {
+    incidences += geo.neighbours[p].count();
+    for (int q = 0; q < geo.points; ++q)
+      EXPECT_EQ(geo.neighbours[p].test(q), geo.neighbours[q].test(p)) << geo.name(p) << geo.name(q);
+  }
+  EXPECT_EQ(incidences, 2 * 305);
+}
+
+TEST(MeridiansRules, M1_CornerEdgeMiddleNeighbours) {
+  const auto& g = game(7);
+  const auto nb = [&](const std::string& p) { return names(g, g.geometry().neighbours[point(g, p)]); };
+  // Corner a1: right, and k, k+1 above (b1, b2).
+  EXPECT_EQ(nb("a1"), (std::set<std::string>{"a2", "b1", "b2"}));
+  // Middle-row corner g1: right, k-1 and k above (h1 only), k and k-1 below (f1 only).
+  EXPECT_EQ(nb("g1"), (std::set<std::string>{"g2", "h1", "f1"}));
+  // Top corner m6: left, and below (row l below the middle row: l6, l7).
+  EXPECT_EQ(nb("m6"), (std::set<std::string>{"m5", "l6", "l7"}));
+  // Edge a3: a2, a4, b3, b4.
+  EXPECT_EQ(nb("a3"), (std::set<std::string>{"a2", "a4", "b3", "b4"}));
+  // Middle g6: six neighbours.
+  EXPECT_EQ(nb("g6"), (std::set<std::string>{"g5", "g7", "h5", "h6", "f5", "f6"}));
+}
+
+TEST(MeridiansRules, M1_LinesFromA1AndG6) {
+  const auto& g = game(7);
+  using V = std::vector<std::string>;
+  std::set<V> from_a1, from_g6;
+  for (int d = 0; d < 6; ++d) {
+    if (auto l = line_from(g, "a1", d); !l.empty()) from_a1.insert(l);
+    if (auto l = line_from(g, "g6", d); !l.empty()) from_g6.insert(l);
+  }
+  // RULES.md M1 examples.
+  EXPECT_EQ(from_a1, (std::set<V>{{"a2", "a3", "a4", "a5", "a6"},
+                                  {"b2", "c3", "d4", "e5", "f6", "g7", "h7", "i7", "j7", "k7", "l7"},
+                                  {"b1", "c1", "d1", "e1", "f1", "g1"}}));
+  EXPECT_TRUE(from_g6.count({"h6", "i6", "j6", "k6", "l6", "m6"}));
+  EXPECT_TRUE(from_g6.count({"h5", "i4", "j3", "k2", "l1"}));
+  EXPECT_TRUE(from_g6.count({"f6", "e6", "d6", "c6", "b6", "a6"}));
+  EXPECT_TRUE(from_g6.count({"f5", "e4", "d3", "c2", "b1"}));
+  EXPECT_TRUE(from_g6.count({"g7", "g8", "g9", "g10", "g11", "g12"}));
+  EXPECT_TRUE(from_g6.count({"g5", "g4", "g3", "g2", "g1"}));
+  EXPECT_EQ(from_g6.size(), 6u);
+}
+
+// ---- M4, M5 openings ----
+
+TEST(MeridiansRules, M4_FirstStoneAnywhere) {
+  const auto& g = game();
+  EXPECT_EQ(g.format(g.start()), kEmpty7 + " w 0 0");
+  EXPECT_EQ(g.count_moves(g.start()), 114u);
+  const auto pos = g.play(g.start(), g.parse_move(g.start(), "g6"));
+  EXPECT_EQ(g.format(pos), "6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0");
+  EXPECT_EQ(g.count_moves(pos), 113u) << g.diagram(pos);  // every other point
+}
+
+TEST(MeridiansRules, M5_SecondStoneHasPathToFirst) {
+  // White a1, Black m6 (on none of a1's lines). White's second stone: a1's three
+  // lines minus the adjacent points a2, b2, b1: a3-a6 (4), c3..l7 (10), c1..g1 (5).
+  expect_moves("5B/7/8/9/10/11/12/11/10/9/8/7/W5 w 1 1",
+               {"a3", "a4", "a5", "a6", "c3", "d4", "e5", "f6", "g7", "h7", "i7", "j7", "k7",
+                "l7", "c1", "d1", "e1", "f1", "g1"});
+  // Black on e5 blocks the diagonal after d4.
+  expect_moves("6/7/8/9/10/11/12/11/4B5/9/8/7/W5 w 1 1",
+               {"a3", "a4", "a5", "a6", "c3", "d4", "c1", "d1", "e1", "f1", "g1"});
+}
+
+// ---- M6 placement by line of sight ----
+
+TEST(MeridiansRules, M6_PlacementSeesOwnStoneFirst) {
+  // White g6 alone (to move, placed 2+), Black a1 and a3 (path over a2). White
+  // sees along g6's six lines: h6..m6 (6), h5..l1 (5), f6..a6 (6), f5..b1 (5),
+  // g1..g5 (5), g7..g12 (6) = 33.
+  const auto& g = game();
+  const std::string open = "6/7/8/9/10/11/5W6/11/10/9/8/7/B1B3 w 2 2";
+  EXPECT_EQ(g.count_moves(g.parse(open)), 33u) << g.diagram(g.parse(open));
+  // Black d3 (alive: path to a3 over c3, b3) cuts the line f5 e4 d3 c2 b1 after e4.
+  const std::string cut = "6/7/8/9/10/11/5W6/11/10/2B6/8/7/B1B3 w 2 2";
+  const auto pos = g.parse(cut);
+  EXPECT_EQ(g.count_moves(pos), 30u) << g.diagram(pos);
+  const auto texts = arb::sorted_move_texts(g, pos);
+  EXPECT_TRUE(std::count(texts.begin(), texts.end(), "e4")) << g.diagram(pos);
+  EXPECT_FALSE(std::count(texts.begin(), texts.end(), "c2")) << g.diagram(pos);
+  EXPECT_TRUE(std::count(texts.begin(), texts.end(), "a6")) << g.diagram(pos);
+}
+
+TEST(MeridiansRules, M6_AdjacentOwnStoneCounts) {
+  // White a1 with Black a2 and b2 beside it: a1's row and its b2 line are
+  // blocked at once; the line b1 .. g1 is empty, so b1 (adjacent) and c1..g1
+  // see a1 first. Black a2-b2 has a path to Black a4 over a3 (Black alive).
+  expect_moves("6/7/8/9/10/11/12/11/10/9/8/1B5/WB1B2 w 2 2",
+               {"b1", "c1", "d1", "e1", "f1", "g1"});
+}
+
+// ---- M7 pass, M8 end ----
+
+TEST(MeridiansRules, M7_PassOnlyWhenSurroundedThenLost) {
+  // White a1 with Black a2, b1, b2 around it; Black a4 gives Black a path.
+  const auto& g = game();
+  const auto pos = g.parse("6/7/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2");
+  EXPECT_EQ(arb::sorted_move_texts(g, pos), std::vector<std::string>{"pass"}) << g.diagram(pos);
+  EXPECT_EQ(g.count_moves(pos), 1u);
+  const auto after = g.play(pos, g.parse_move(pos, "pass"));
+  // M10 removes White's dead a1; M8: White has no stones and has lost.
+  EXPECT_EQ(g.format(after), "6/7/8/9/10/11/12/11/10/9/8/BB5/1B1B2 b 2 2") << g.diagram(after);
+  EXPECT_EQ(g.outcome(after), arb::Outcome::win(1));
+  EXPECT_EQ(g.count_moves(after), 0u);
+  EXPECT_TRUE(g.legal_moves(after).size() == 0);
+  // A player with a placement may not pass.
+  EXPECT_THROW(g.parse_move(g.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/B1B3 w 2 2"), "pass"), arb::Error);
+}
+
+TEST(MeridiansRules, M8_OwnPlacementKillsLastGroupAndLoses) {
+  // White a1, a3 (path over a2); White fills a2: one group, no path, dead,
+  // removed (M10); White has no stones: Black wins at once (M8).
+  const auto& g = game();
+  const auto pos = g.parse("B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2");
+  EXPECT_EQ(g.outcome(pos), arb::Outcome::ongoing());
+  const auto after = g.play(pos, g.parse_move(pos, "a2"));
+  EXPECT_EQ(g.format(after), "B1B3/7/8/9/10/11/12/11/10/9/8/7/6 b 2 2") << g.diagram(after);
+  EXPECT_EQ(g.outcome(after), arb::Outcome::win(1)) << g.diagram(after);
+  EXPECT_EQ(g.count_moves(after), 0u);
+}
+
+// ---- M10 removal timing ----
+
+TEST(MeridiansRules, M10_OpponentGroupsStayUntilTheirOwnerMoves) {
+  const auto& g = game();
+  // Black c4 (dead, but Black is to move) plays a2: a2 and c4 now have a path
+  // over b3. White a1 and a3 lose their path but are NOT removed.
+  auto pos = g.parse("B1B3/7/8/9/10/11/12/11/10/9/3B4/7/W1W3 b 2 2");
+  pos = g.play(pos, g.parse_move(pos, "a2"));
+  EXPECT_EQ(g.format(pos), "B1B3/7/8/9/10/11/12/11/10/9/3B4/7/WBW3 w 2 2") << g.diagram(pos);
+  EXPECT_TRUE(g.dead_stones(pos, 0) == pos.stones[0]) << g.diagram(pos);
+  // White a5 revives a3 (path over a4); a1 stays dead and is removed.
+  const auto revived = g.play(pos, g.parse_move(pos, "a5"));
+  EXPECT_EQ(g.format(revived), "B1B3/7/8/9/10/11/12/11/10/9/3B4/7/1BW1W1 b 2 2")
+      << g.diagram(revived);
+  // White b1 instead revives nothing: a1-b1 and a3 are dead, all removed, White lost.
+  const auto lost = g.play(pos, g.parse_move(pos, "b1"));
+  EXPECT_EQ(g.format(lost), "B1B3/7/8/9/10/11/12/11/10/9/3B4/7/1B4 b 2 2") << g.diagram(lost);
+  EXPECT_EQ(g.outcome(lost), arb::Outcome::win(1));
+}
+
+TEST(MeridiansRules, M10_NoRemovalBeforeTheThirdStone) {
+  // A lone first stone has no path (M3: dead), yet nothing is removed before a
+  // player has placed 3 stones: White a1, Black a2, White g1 (path over b1..f1).
+  const auto& g = game();
+  auto pos = g.play(g.start(), g.parse_move(g.start(), "a1"));
+  EXPECT_TRUE(g.dead_stones(pos, 0) == pos.stones[0]) << g.diagram(pos);
+  pos = g.play(pos, g.parse_move(pos, "a2"));
+  pos = g.play(pos, g.parse_move(pos, "g1"));
+  EXPECT_EQ(g.format(pos), "6/7/8/9/10/11/W11/11/10/9/8/7/WB4 b 2 1") << g.diagram(pos);
+  EXPECT_TRUE(g.dead_stones(pos, 1) == pos.stones[1]) << g.diagram(pos);
+  EXPECT_FALSE(g.dead_stones(pos, 0).any()) << g.diagram(pos);
+}
+
+// ---- M9 swap ----
+
+TEST(MeridiansRules, M9_SwapAfterWhitesFirstStone) {
+  const auto& g = game(7, true);
+  EXPECT_EQ(g.count_moves(g.start()), 114u);  // no swap for White
+  const auto pos = g.play(g.start(), g.parse_move(g.start(), "g6"));
+  EXPECT_EQ(g.format(pos), "6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap");
+  EXPECT_EQ(g.count_moves(pos), 114u) << g.diagram(pos);  // 113 points + swap
+  const auto swapped = g.play(pos, g.parse_move(pos, "swap"));
+  EXPECT_EQ(g.format(swapped), "6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0");
+  EXPECT_EQ(g.count_moves(swapped), 113u);
+  EXPECT_EQ(arb::perft(g, g.start(), 2), 12996u);  // RULES.md: 114 * 114
+  // Without the option there is no swap.
+  EXPECT_THROW(game().parse_move(game().parse("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0"), "swap"),
+               arb::Error);
+}
+
+// ---- Perft from the start (RULES.md, independent implementation) ----
+
+TEST(MeridiansPerft, Size7Start) {
+  const auto& g = game(7);
+  EXPECT_EQ(arb::perft(g, g.start(), 1), 114u);
+  EXPECT_EQ(arb::perft(g, g.start(), 2), 12882u);
+  EXPECT_EQ(arb::perft(g, g.start(), 3), 253160u);
+}
+
+TEST(MeridiansPerft, Size6Start) {
+  const auto& g = game(6);
+  EXPECT_EQ(g.format(g.start()), "5/6/7/8/9/10/9/8/7/6/5 w 0 0");
+  EXPECT_EQ(arb::perft(g, g.start(), 1), 80u);
+  EXPECT_EQ(arb::perft(g, g.start(), 2), 6320u);
+  EXPECT_EQ(arb::perft(g, g.start(), 3), 95636u);
+}
+
+TEST(MeridiansPerft, Size8Start) {
+  const auto& g = game(8);
+  EXPECT_EQ(arb::perft(g, g.start(), 1), 154u);
+  EXPECT_EQ(arb::perft(g, g.start(), 2), 23562u);
+  EXPECT_EQ(arb::perft(g, g.start(), 3), 570552u);
+}
+
+// ---- Notation ----
+
+TEST(MeridiansNotation, RoundTrips) {
+  for (const std::string& text :
+       {kEmpty7 + " w 0 0", std::string("B1B3/7/8/9/10/11/12/11/10/9/3B4/7/WBW3 w 2 2"),
+        std::string("6/7/8/9/10/11/12/11/10/9/8/BB5/1B1B2 b 2 2"),
+        std::string("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0")}) {
+    const auto& g = game();
+    EXPECT_EQ(g.format(g.parse(text)), text);
+  }
+  const auto& gs = game(7, true);
+  EXPECT_EQ(gs.format(gs.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap")),
+            "6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap");
+  const auto pos = gs.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap");
+  for (const auto& m : gs.legal_moves(pos))
+    EXPECT_EQ(gs.parse_move(pos, gs.move_text(pos, m)), m);
+}
+
+TEST(MeridiansNotation, Rejections) {
+  const auto& g = game();
+  const auto rejects = [&](const std::string& text, const std::string& why) {
+    try {
+      g.parse(text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const arb::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << text << ": " << e.what();
+    }
+  };
+  rejects(kEmpty7 + " w 0", "position");
+  rejects(kEmpty7 + "  w 0 0", "empty field");
+  rejects(kEmpty7 + " x 0 0", "side");
+  rejects(kEmpty7 + " w 3 0", "placed-white");
+  rejects(kEmpty7 + " w 0 0 swap", "swap");  // no swap option
+  rejects("6/7/8/9/10/11/12/11/10/9/8/7/7 w 0 0", "row a");
+  rejects("6/7/8/9/10/11/12/11/10/9/8/7/05 w 0 0", "row a");
+  rejects("6/7/8/9/10/11/12/11/10/9/8/7 w 0 0", "rows");
+  rejects("6/7/8/9/10/11/12/11/10/9/8/7/5X w 0 0", "row a: unexpected character 'X'");
+  rejects("6/7/8/9/10/11/12/11/10/9/8/7/W5 w 0 0", "placed-white");  // stone, none placed
+  rejects(kEmpty7 + " b 0 0", "side");  // White moves first
+  rejects(kEmpty7 + " w 2 2", "no stones");  // M8: White to move cannot be stoneless
+  // Black a2 next to nothing black: a dead group of the side not to move (placed 2).
+  rejects("B1B3/7/8/9/10/11/12/11/10/9/8/7/WBW3 w 2 2", "black group at a2 is dead");
+  // The same group is fine when Black is to move (White a1-a3 path blocked: White dead, rejected).
+  rejects("B1B3/7/8/9/10/11/12/11/10/9/8/7/WBW3 b 2 2", "white group at a1 is dead");
+  // Moves.
+  const auto start = g.start();
+  EXPECT_THROW(g.parse_move(start, "g06"), arb::Error);
+  EXPECT_THROW(g.parse_move(start, "g13"), arb::Error);
+  EXPECT_THROW(g.parse_move(start, "n1"), arb::Error);
+  EXPECT_THROW(g.parse_move(start, "pass"), arb::Error);
+  EXPECT_THROW(g.parse_move(start, "G6"), arb::Error);
+  EXPECT_NO_THROW(g.parse_move(start, "g12"));
+}
+
+}  // namespace
