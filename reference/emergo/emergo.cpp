@@ -120,8 +120,8 @@ Emergo::Position Emergo::parse(std::string_view text) const {
         int changes = 0;
         for (std::size_t k = 1; k < column.size(); ++k) changes += column[k] != column[k - 1];
         if (changes > 1)
-          throw Error(where + "column (" + column + ") in an impossible order (E3): " +
-                      quote(column.back()) + " cap over mixed men");
+          throw Error(where + "column (" + column + ") in an impossible order at " +
+                      quote(column.back()) + " (E3: one colour of prisoners under one cap)");
         i = close;
       } else {
         throw Error(where + "bad character " + quote(c));
