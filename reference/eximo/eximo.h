@@ -1,41 +1,75 @@
-// STUB: to be replaced by the reference implementation of Eximo.
+// The REFERENCE implementation of Eximo (RULES.md X1-X7): a plain 8x8 array and
+// recursion, written clause by clause for clarity, never for speed. It shares
+// nothing with engine/eximo; the two meet only through position and move texts.
 #pragma once
 
+#include <array>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/spec.h"
 
 namespace arb::reference {
 
 class Eximo {
  public:
-  struct Position {};
-  struct Move {};
+  enum class Piece : char { kEmpty = '.', kWhite = 'W', kBlack = 'B' };
+  enum class Side { kWhite = 0, kBlack = 1 };  // index in players() "wb"
+
+  // A square as (file, rank), both 0..7: a1 = {0, 0}, h8 = {7, 7}.
+  struct Square {
+    int file = 0;
+    int rank = 0;
+    friend bool operator==(Square, Square) = default;
+  };
+
+  static constexpr std::array<std::array<Piece, 8>, 8> empty_board() {
+    std::array<std::array<Piece, 8>, 8> b{};
+    for (auto& rank : b) rank.fill(Piece::kEmpty);
+    return b;
+  }
+
+  struct Position {
+    // board[rank][file], rank 0 = rank 1; every square starts empty.
+    std::array<std::array<Piece, 8>, 8> board = empty_board();
+    Side side = Side::kWhite;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  enum class Kind { kStep, kFriendlyJump, kCapture };
+
+  struct Move {
+    Kind kind = Kind::kStep;
+    std::vector<Square> path;   // start square, then every landing square
+    std::vector<Square> drops;  // X6: sorted by rank then file
+    friend bool operator==(const Move&, const Move&) = default;
+  };
   using MoveList = std::vector<Move>;
+
   static constexpr std::string_view kName = "eximo";
 
   explicit Eximo(const Spec& spec) : spec_(spec) {}
   const Spec& spec() const { return spec_; }
   std::string_view players() const { return "wb"; }
-  Position start() const { fail(); }
-  Position parse(std::string_view) const { fail(); }
-  std::string format(const Position&) const { fail(); }
-  std::string diagram(const Position&) const { fail(); }
-  int to_move(const Position&) const { fail(); }
-  MoveList legal_moves(const Position&) const { fail(); }
-  std::uint64_t count_moves(const Position&) const { fail(); }
-  Position play(const Position&, const Move&) const { fail(); }
-  std::string move_text(const Position&, const Move&) const { fail(); }
-  Move parse_move(const Position&, std::string_view) const { fail(); }
-  Outcome outcome(const Position&) const { fail(); }
+  Position start() const;
+  Position parse(std::string_view text) const;
+  std::string format(const Position& pos) const;
+  std::string diagram(const Position& pos) const;
+  int to_move(const Position& pos) const { return static_cast<int>(pos.side); }
+  MoveList legal_moves(const Position& pos) const;
+  std::uint64_t count_moves(const Position& pos) const { return legal_moves(pos).size(); }
+  Position play(const Position& pos, const Move& move) const;
+  std::string move_text(const Position& pos, const Move& move) const;
+  Move parse_move(const Position& pos, std::string_view text) const;
+  Outcome outcome(const Position& pos) const;
+
+  static std::string square_name(Square s);
 
  private:
-  [[noreturn]] static void fail() { throw Error("eximo: the reference implementation does not exist yet"); }
   Spec spec_;
 };
 
