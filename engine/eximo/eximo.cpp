@@ -241,10 +241,6 @@ std::string square_name(int sq) {
 
 }  // namespace
 
-void Eximo::MoveList::overflow() {
-  throw Error("eximo: move list overflow (more than 8192 moves)");
-}
-
 std::uint64_t Eximo::white(const Position& pos) { return pos.side ? flip(pos.them) : pos.us; }
 std::uint64_t Eximo::black(const Position& pos) { return pos.side ? flip(pos.us) : pos.them; }
 

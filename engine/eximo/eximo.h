@@ -7,11 +7,13 @@
 // Squares: a1 = 0, b1 = 1, ..., h8 = 63 (in the mover's frame).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
@@ -42,27 +44,51 @@ class Eximo {
   };
   static constexpr std::uint8_t kNoSquare = 64;
 
-  // Fixed capacity, no heap. A far-row arrival with 12 free drop squares gives
-  // C(12,2) = 66 moves, so the bound is generous; overflow throws, never UB.
+  // A fixed inline buffer, no heap in move generation. A far-row arrival with
+  // 12 free drop squares gives C(12,2) = 66 moves, so contrived positions can
+  // exceed any small bound: only then the list moves to the heap (never in
+  // ordinary play, and never silently wrong).
   class MoveList {
    public:
-    static constexpr std::size_t kCapacity = 8192;
-    MoveList() {}  // leaves moves_ uninitialised
-    Move* begin() { return moves_.data(); }
-    Move* end() { return moves_.data() + size_; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
+    static constexpr std::size_t kInline = 2048;
+    MoveList() {}  // leaves the buffer uninitialised
+    MoveList(const MoveList& other) { *this = other; }
+    MoveList& operator=(const MoveList& other) {
+      if (this == &other) return *this;
+      size_ = other.size_;
+      capacity_ = other.capacity_;
+      heap_ = other.heap_;
+      if (heap_.empty()) {
+        std::copy(other.begin(), other.end(), buffer_.begin());
+        data_ = buffer_.data();
+      } else {
+        data_ = heap_.data();
+      }
+      return *this;
+    }
+    Move* begin() { return data_; }
+    Move* end() { return data_ + size_; }
+    const Move* begin() const { return data_; }
+    const Move* end() const { return data_ + size_; }
     std::size_t size() const { return size_; }
-    const Move& operator[](std::size_t i) const { return moves_[i]; }
+    const Move& operator[](std::size_t i) const { return data_[i]; }
     void push(const Move& m) {
-      if (size_ == kCapacity) overflow();
-      moves_[size_++] = m;
+      if (size_ == capacity_) grow();
+      data_[size_++] = m;
     }
 
    private:
-    [[noreturn]] static void overflow();
+    void grow() {
+      if (heap_.empty()) heap_.assign(buffer_.begin(), buffer_.begin() + static_cast<std::ptrdiff_t>(size_));
+      capacity_ *= 2;
+      heap_.resize(capacity_);
+      data_ = heap_.data();
+    }
+    Move* data_ = buffer_.data();
     std::size_t size_ = 0;
-    std::array<Move, kCapacity> moves_;
+    std::size_t capacity_ = kInline;
+    std::vector<Move> heap_;
+    std::array<Move, kInline> buffer_;
   };
 
   static constexpr std::string_view kName = "eximo";

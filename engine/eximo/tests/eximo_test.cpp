@@ -204,6 +204,23 @@ TEST(EximoRules, X6_StartSquareOfTheArrivingManIsFree) {
   EXPECT_EQ(g.count_moves(pos), g.legal_moves(pos).size());
 }
 
+// X6 with many arrivals: rank 7 full of White men (22 steps onto rank 8:
+// 2 from a7 and h7, 3 from each other) and rank 6 full (20 jumps over rank 7
+// onto rank 8: a6, b6, g6, h6 have 2 each, a diagonal leaving the board, c6-f6
+// have 3; no steps, no longer chains), each with C(12,2) = 66 drop pairs:
+// 42 x 66 = 2772 moves, more than the move list holds inline.
+TEST(EximoRules, X6_ManyArrivalsWithDrops) {
+  const auto& g = game();
+  const auto pos = g.parse("8/WWWWWWWW/WWWWWWWW/8/8/8/8/8 w");
+  const auto moves = g.legal_moves(pos);
+  EXPECT_EQ(moves.size(), 2772u) << g.diagram(pos);
+  EXPECT_EQ(g.count_moves(pos), 2772u) << g.diagram(pos);
+  const auto copy = moves;
+  EXPECT_EQ(copy.size(), 2772u);
+  EXPECT_EQ(g.move_text(pos, copy[2771]), g.move_text(pos, moves[2771]));
+  EXPECT_EQ(moves_of("8/WWWWWWWW/WWWWWWWW/8/8/8/8/8 w").size(), 2772u);  // texts unique
+}
+
 // X7: no men, or all blocked: no legal move, the mover loses.
 TEST(EximoRules, X7_NoMovesLoses) {
   const auto& g = game();
