@@ -1,42 +1,65 @@
-// STUB: to be replaced by the engine implementation of Emergo.
+// The fast engine implementation of Emergo (RULES.md E1-E12), sizes 9 and 7.
+// Bitboards over the dark squares, copy-make, capture chains searched with the
+// rules applied during the chain, the last ply counted without playing it.
+// The hot members (legal_moves, count_moves, play) are inline; the text
+// members (parse, format, diagram, move texts) live in emergo.cpp.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/spec.h"
+#include "engine/emergo/board.h"
 
 namespace arb::engine {
 
 class Emergo {
  public:
-  struct Position {};
-  struct Move {};
-  using MoveList = std::vector<Move>;
+  using Position = emergo_detail::Position;
+  using Move = emergo_detail::Move;
+  using MoveList = emergo_detail::MoveList;
   static constexpr std::string_view kName = "emergo";
 
-  explicit Emergo(const Spec& spec) : spec_(spec) {}
+  explicit Emergo(const Spec& spec);
   const Spec& spec() const { return spec_; }
   std::string_view players() const { return "wb"; }
-  Position start() const { fail(); }
-  Position parse(std::string_view) const { fail(); }
-  std::string format(const Position&) const { fail(); }
-  std::string diagram(const Position&) const { fail(); }
-  int to_move(const Position&) const { fail(); }
-  MoveList legal_moves(const Position&) const { fail(); }
-  std::uint64_t count_moves(const Position&) const { fail(); }
-  Position play(const Position&, const Move&) const { fail(); }
-  std::string move_text(const Position&, const Move&) const { fail(); }
-  Move parse_move(const Position&, std::string_view) const { fail(); }
-  Outcome outcome(const Position&) const { fail(); }
+  Position start() const;
+  Position parse(std::string_view text) const;
+  std::string format(const Position& pos) const;
+  std::string diagram(const Position& pos) const;
+  int to_move(const Position& pos) const { return pos.side; }
+
+  MoveList legal_moves(const Position& pos) const {
+    MoveList list;
+    if (size_ == 9)
+      emergo_detail::generate<9>(pos, list);
+    else
+      emergo_detail::generate<7>(pos, list);
+    return list;
+  }
+  std::uint64_t count_moves(const Position& pos) const {
+    return size_ == 9 ? emergo_detail::count_moves<9>(pos) : emergo_detail::count_moves<7>(pos);
+  }
+  Position play(const Position& pos, const Move& move) const {
+    return size_ == 9 ? emergo_detail::play<9>(pos, move) : emergo_detail::play<7>(pos, move);
+  }
+
+  std::string move_text(const Position& pos, const Move& move) const;
+  Move parse_move(const Position& pos, std::string_view text) const;
+  Outcome outcome(const Position& pos) const;
+  // E12: in a played game the third occurrence of a position (same side to
+  // move, same hands) is a draw. `history` ends with the current position.
+  Outcome outcome(std::span<const Position> history) const;
 
  private:
-  [[noreturn]] static void fail() { throw Error("emergo: the engine implementation does not exist yet"); }
+  std::string square_name(int sq) const;
   Spec spec_;
+  int size_;
+  int men_;
 };
 
 }  // namespace arb::engine

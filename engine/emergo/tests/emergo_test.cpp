@@ -1,0 +1,400 @@
+// Engine Emergo: one test group per clause of RULES.md (E1-E12), the public
+// check positions of RULES.md, perft from the start, notation round trips.
+// Every expected count is either given in RULES.md or counted by hand from
+// the rules (the count is explained next to it).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/spec.h"
+#include "engine/emergo/emergo.h"
+#include "perft/perft.h"
+
+namespace {
+
+using arb::engine::Emergo;
+
+const Emergo& game9() {
+  static const Emergo g(arb::Spec::parse("emergo"));
+  return g;
+}
+const Emergo& game7() {
+  static const Emergo g(arb::Spec::parse("emergo:size=7"));
+  return g;
+}
+
+std::vector<std::string> moves_of(const Emergo& g, const Emergo::Position& p) {
+  return arb::sorted_move_texts(g, p);
+}
+
+std::string show(const Emergo& g, const Emergo::Position& p) {
+  std::string out = "\n" + g.format(p) + "\n" + g.diagram(p) + "moves:";
+  for (const auto& m : moves_of(g, p)) out += " " + m;
+  return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// The position after playing `text` from `position`.
+std::string after(const Emergo& g, const std::string& position, const std::string& moves) {
+  return g.format(arb::play_moves(g, g.parse(position), arb::split_moves(moves)));
+}
+
+// --- E1 board, E2 start ------------------------------------------------------
+
+TEST(EmergoRules, E1_E2_StartIsEmptyBoardWhiteToMoveTwelveInHand) {
+  const auto& g = game9();
+  EXPECT_EQ(g.format(g.start()), "9/9/9/9/9/9/9/9/9 w 12 12");
+  EXPECT_EQ(game7().format(game7().start()), "7/7/7/7/7/7/7 w 8 8");
+  EXPECT_EQ(g.to_move(g.start()), 0);
+}
+
+TEST(EmergoRules, E1_FirstEntriesAreTheDarkSquaresButTheCentre) {
+  // 41 dark squares minus e5 (E10); 25 minus d4 on 7x7.
+  const auto& g = game9();
+  const auto moves = moves_of(g, g.start());
+  EXPECT_EQ(moves.size(), 40u) << show(g, g.start());
+  EXPECT_TRUE(has(moves, "a1") && has(moves, "i9") && has(moves, "b2") && has(moves, "i1"));
+  EXPECT_FALSE(has(moves, "b1")) << "b1 is light";
+  EXPECT_EQ(moves_of(game7(), game7().start()).size(), 24u);
+}
+
+// --- Public check positions (RULES.md) ---------------------------------------
+
+TEST(EmergoRules, Public_StartPerft) {
+  const auto& g = game9();
+  EXPECT_EQ(arb::perft(g, g.start(), 1), 40u);
+  EXPECT_EQ(arb::perft(g, g.start(), 2), 1504u);
+  EXPECT_EQ(arb::perft(g, g.start(), 3), 55172u);
+}
+
+TEST(EmergoRules, Public_StartPerft7x7) {
+  const auto& g = game7();
+  EXPECT_EQ(arb::perft(g, g.start(), 1), 24u);
+  EXPECT_EQ(arb::perft(g, g.start(), 2), 528u);
+  EXPECT_EQ(arb::perft(g, g.start(), 3), 11140u);
+}
+
+TEST(EmergoRules, Public_MindSportsCompositionClockwiseOnly) {
+  const auto& g = game9();
+  const auto p = g.parse("9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"d4xb6xd8xf6xd4xb6"}) << show(g, p);
+  EXPECT_EQ(g.count_moves(p), 1u);
+}
+
+TEST(EmergoRules, Public_RuleDiagramBlackTakesTwo) {
+  const auto& g = game9();
+  const auto p = g.parse("9/9/2B1B4/9/4B4/3(WWWW)5/9/5W3/6(BB)2 b 0 0");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"g1xe3xc5"}) << show(g, p);
+}
+
+TEST(EmergoRules, Public_Seed000Opening) {
+  const auto& g = game9();
+  const std::vector<std::string> line = arb::split_moves(
+      "d6 d2 c5 e1 i7 i3 g5 h4 e3 d2xf4xh6 i7xg5 h4xf6 h6xf4");
+  auto p = g.start();
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const auto moves = moves_of(g, p);
+    ASSERT_TRUE(has(moves, line[i])) << "move " << i + 1 << " " << line[i] << show(g, p);
+    if (i >= 9) {  // every move after e3 is forced
+      EXPECT_EQ(moves.size(), 1u) << "move " << i + 1 << " is forced" << show(g, p);
+    }
+    p = g.play(p, g.parse_move(p, line[i]));
+  }
+  EXPECT_EQ(g.format(p), "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8") << g.diagram(p);
+}
+
+// --- E3 columns, E5 capture ----------------------------------------------------
+
+TEST(EmergoRules, E5_SingleManJumpedDisappearsUnderTheCapturer) {
+  const auto& g = game9();
+  const std::string p = "9/9/9/9/4B4/3W5/9/9/9 w 11 11";
+  EXPECT_EQ(moves_of(g, g.parse(p)), std::vector<std::string>{"d4xf6"}) << show(g, g.parse(p));
+  EXPECT_EQ(after(g, p, "d4xf6"), "9/9/9/5(BW)3/9/9/9/9/9 b 11 11");
+}
+
+TEST(EmergoRules, E5_E3_TopManTakenFreesThePrisonerForTheCapturer) {
+  // e5 is a black cap over a white prisoner: after the jump the white man is free.
+  const auto& g = game9();
+  const std::string p = "9/9/9/9/4(WB)4/3W5/9/9/9 w 10 11";
+  EXPECT_EQ(moves_of(g, g.parse(p)), std::vector<std::string>{"d4xf6"}) << show(g, g.parse(p));
+  EXPECT_EQ(after(g, p, "d4xf6"), "9/9/9/5(BW)3/4W4/9/9/9/9 b 10 11");
+}
+
+TEST(EmergoRules, E5_StartSquareIsEmptyWhileTravelling_P2_TwoPathsTwoMoves) {
+  // c3 can run round d4, f4, f2, d2 either way and land on its own start square.
+  const auto& g = game9();
+  const std::string p = "9/9/9/9/9/3B1B3/2W6/3B1B3/9 w 11 8";
+  EXPECT_EQ(moves_of(g, g.parse(p)),
+            (std::vector<std::string>{"c3xe1xg3xe5xc3", "c3xe5xg3xe1xc3"}))
+      << show(g, g.parse(p));
+  EXPECT_EQ(after(g, p, "c3xe5xg3xe1xc3"), "9/9/9/9/9/9/2(BBBBW)6/9/9 b 11 8");
+  EXPECT_EQ(after(g, p, "c3xe1xg3xe5xc3"), "9/9/9/9/9/9/2(BBBBW)6/9/9 b 11 8");
+}
+
+// --- E4 capture priority -------------------------------------------------------
+
+TEST(EmergoRules, E4_CaptureIsCompulsoryOverEntering) {
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/4B4/3W5/9/9/9 w 11 11");
+  EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
+}
+
+TEST(EmergoRules, E4_CaptureIsCompulsoryOverStepping) {
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/4B4/3W5/9/9/W8 w 0 0");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"d4xf6"}) << show(g, p);
+}
+
+// --- E6 chains -------------------------------------------------------------------
+
+TEST(EmergoRules, E6_NeverTheSameColumnTwiceInARow) {
+  // After c3xe5 the column d4 is still black (one man left) with c3 empty behind,
+  // but jumping straight back over it would be a 180-degree turn.
+  const auto& g = game9();
+  const std::string p = "9/9/9/9/9/3(BB)5/2W6/9/9 w 11 10";
+  EXPECT_EQ(moves_of(g, g.parse(p)), std::vector<std::string>{"c3xe5"}) << show(g, g.parse(p));
+  EXPECT_EQ(after(g, p, "c3xe5"), "9/9/9/9/4(BW)4/3B5/9/9/9 b 11 10");
+}
+
+TEST(EmergoRules, E6_MustContinueWhileItCan) {
+  // c3xe5 could stop after one jump, but must go on over f6 to g7.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/5B3/9/3B5/2W6/9/9 w 11 10");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"c3xe5xg7"}) << show(g, p);
+}
+
+// --- E7 maximum capture ------------------------------------------------------------
+
+TEST(EmergoRules, E7_OnlyTheLongestChainIsLegal) {
+  // c3xa1 takes one man (b2), c3xe5xg7 takes two: only the latter.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/5B3/9/3B5/2W6/1B7/9 w 11 9");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"c3xe5xg7"}) << show(g, p);
+}
+
+TEST(EmergoRules, E7_MaximumIsOverAllColumnsAndTiesAreFree) {
+  // a1xc3 and i1xg3 take one man each (a tie); a second white column cannot do more.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/9/9/9/1B5B1/W7W w 10 10");
+  EXPECT_EQ(moves_of(g, p), (std::vector<std::string>{"a1xc3", "i1xg3"})) << show(g, p);
+}
+
+// --- E8 entering, shadow piece --------------------------------------------------------
+
+TEST(EmergoRules, E8_WithMenInHandOnlyEntries) {
+  // White owns c3 but has men in hand: 40 empty squares, no steps; no black
+  // column to feed, and E10 does not apply (11 in hand), so e5 is allowed.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/9/9/2W6/9/9 w 11 12");
+  const auto moves = moves_of(g, p);
+  EXPECT_EQ(moves.size(), 40u) << show(g, p);
+  EXPECT_TRUE(has(moves, "e5"));
+  for (const auto& m : moves) EXPECT_EQ(m.size(), 2u) << m;
+}
+
+TEST(EmergoRules, E8_ShadowPieceWhenOpponentHandIsEmpty) {
+  // Black has no men in hand: White enters all 3 at once. b2 feeds a1 (E9):
+  // 41 - a1 - b2 = 39 entries.
+  const auto& g = game9();
+  const std::string p = "9/9/9/9/9/9/9/9/B8 w 3 0";
+  const auto moves = moves_of(g, g.parse(p));
+  EXPECT_EQ(moves.size(), 39u) << show(g, g.parse(p));
+  EXPECT_FALSE(has(moves, "b2"));
+  EXPECT_EQ(after(g, p, "e5"), "9/9/9/9/4(WWW)4/9/9/9/B8 b 0 0");
+}
+
+TEST(EmergoRules, E8_SingleManWhileOpponentStillHoldsMen) {
+  const auto& g = game9();
+  EXPECT_EQ(after(g, "9/9/9/9/9/9/9/9/B8 w 3 1", "e5"), "9/9/9/9/4W4/9/9/9/B8 b 2 1");
+}
+
+// --- E9 no feeding -----------------------------------------------------------------
+
+TEST(EmergoRules, E9_NoEntryThatFeedsTheOpponent) {
+  // Black e5 and f6, nothing else. Feeding squares (black column on one side,
+  // empty beyond on the other): d6 d4 f4 around e5, e7 g7 g5 around f6.
+  // 39 empty - 6 = 33 entries.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/5B3/4B4/9/9/9/9 w 11 10");
+  const auto moves = moves_of(g, p);
+  EXPECT_EQ(moves.size(), 33u) << show(g, p);
+  for (const char* feed : {"d6", "d4", "f4", "e7", "g7", "g5"}) EXPECT_FALSE(has(moves, feed)) << feed;
+}
+
+TEST(EmergoRules, E9_FeedingAllowedWhenOpponentCouldAlreadyCapture) {
+  // Black e5 can already take d4 (c3 empty), White cannot capture (f6 blocks):
+  // every one of the 38 empty squares may be entered, d6 included.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/5B3/4B4/3W5/9/9/9 w 11 10");
+  const auto moves = moves_of(g, p);
+  EXPECT_EQ(moves.size(), 38u) << show(g, p);
+  EXPECT_TRUE(has(moves, "d6"));
+}
+
+TEST(EmergoRules, E9_AppliesToTheShadowPiece) {
+  // Black a1, black hand empty: the shadow piece may not go on b2 either.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/9/9/9/9/B8 w 12 0");
+  EXPECT_FALSE(has(moves_of(g, p), "b2")) << show(g, p);
+}
+
+// --- E10 centre ------------------------------------------------------------------
+
+TEST(EmergoRules, E10_WhiteFirstEntryNotOnTheCentre) {
+  EXPECT_FALSE(has(moves_of(game9(), game9().start()), "e5"));
+  EXPECT_FALSE(has(moves_of(game7(), game7().start()), "d4"));
+  EXPECT_TRUE(has(moves_of(game7(), game7().start()), "c3"));
+}
+
+TEST(EmergoRules, E10_BlackMayEnterTheCentre) {
+  // After a1 (no feeding possible around a corner man far away), Black may take e5.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/9/9/9/9/W8 b 11 12");
+  EXPECT_TRUE(has(moves_of(g, p), "e5")) << show(g, p);
+}
+
+// --- E11 steps ----------------------------------------------------------------------
+
+TEST(EmergoRules, E11_StepsOneSquareDiagonallyWholeColumn) {
+  const auto& g = game9();
+  const std::string p = "9/9/9/9/4(BWW)4/9/9/9/B8 w 0 0";
+  EXPECT_EQ(moves_of(g, g.parse(p)),
+            (std::vector<std::string>{"e5-d4", "e5-d6", "e5-f4", "e5-f6"}))
+      << show(g, g.parse(p));
+  EXPECT_EQ(after(g, p, "e5-f6"), "9/9/9/5(BWW)3/9/9/9/9/B8 b 0 0");
+}
+
+TEST(EmergoRules, E11_StepsOnlyToEmptySquaresAndOnTheBoard) {
+  // a1 has one neighbour, b2, occupied by its own column: a1 cannot step;
+  // b2 steps to a3, c3, c1 (a1 occupied): 3 moves.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/9/9/9/1W7/W7B w 0 0");
+  EXPECT_EQ(moves_of(g, p), (std::vector<std::string>{"b2-a3", "b2-c1", "b2-c3"})) << show(g, p);
+}
+
+// --- E12 end --------------------------------------------------------------------------
+
+TEST(EmergoRules, E12_NoColumnNoHandLoses) {
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/4B4/9/9/9/9 w 0 0");
+  EXPECT_EQ(g.count_moves(p), 0u);
+  EXPECT_EQ(g.outcome(p), arb::Outcome::win(1)) << g.diagram(p);
+}
+
+TEST(EmergoRules, E12_BlockedIsADraw) {
+  // White a1: its only neighbour b2 is black, with c3 occupied behind it.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/9/9/9/2B6/1B7/W8 w 0 0");
+  EXPECT_EQ(g.count_moves(p), 0u) << show(g, p);
+  EXPECT_EQ(g.outcome(p), arb::Outcome::draw(0b11));
+}
+
+TEST(EmergoRules, E12_OngoingWhileMovesExist) {
+  EXPECT_EQ(game9().outcome(game9().start()), arb::Outcome::ongoing());
+}
+
+TEST(EmergoRules, E12_ThirdRepetitionIsADraw) {
+  const auto& g = game9();
+  const auto a = g.parse("9/9/9/9/4W4/9/9/9/B8 w 0 0");
+  const auto b = g.play(a, g.parse_move(a, "e5-f6"));
+  const auto c = g.play(b, g.parse_move(b, "a1-b2"));
+  const auto d = g.play(c, g.parse_move(c, "f6-e5"));
+  const auto e = g.play(d, g.parse_move(d, "b2-a1"));
+  ASSERT_EQ(e, a);
+  std::vector<Emergo::Position> history{a, b, c, d, e};
+  EXPECT_EQ(g.outcome(std::span<const Emergo::Position>(history)), arb::Outcome::ongoing());
+  history.insert(history.end(), {b, c, d, e});
+  EXPECT_EQ(g.outcome(std::span<const Emergo::Position>(history)), arb::Outcome::draw(0b11));
+}
+
+// --- Notation -------------------------------------------------------------------------
+
+TEST(EmergoNotation, RoundTrips) {
+  const auto& g = game9();
+  for (const char* text : {"9/9/9/9/9/9/9/9/9 w 12 12", "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0",
+                           "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8",
+                           "(BBBBBBBBBBBBWWWWWWWWWWWW)8/9/9/9/9/9/9/9/9 b 0 0"})
+    EXPECT_EQ(g.format(g.parse(text)), text);
+  EXPECT_EQ(game7().format(game7().parse("7/7/7/3W3/7/7/B6 b 7 7")), "7/7/7/3W3/7/7/B6 b 7 7");
+}
+
+TEST(EmergoNotation, RejectsBadPositions) {
+  const auto& g = game9();
+  const std::vector<std::string> bad = {
+      "9/9/9/9/9/9/9/9/1W7 b 11 12",        // man on light square b1
+      "9/9/9/9/9/9/9/9/(WBW)8 b 9 11",      // column in the wrong order
+      "9/9/9/9/9/9/9/9/(W)8 b 11 12",       // single man in parentheses
+      "9/9/9/9/9/9/9/9/()8 b 12 12",        // empty column
+      "9/9/9/9/9/9/9/9/W44 b 11 12",        // two digits in a row
+      "9/9/9/9/9/9/9/9/W7 b 11 12",         // rank too short
+      "9/9/9/9/9/9/9/9/W9 b 11 12",         // rank too long
+      "9/9/9/9/9/9/9/9 w 12 12",            // too few ranks
+      "9/9/9/9/9/9/9/9/9/9 w 12 12",        // too many ranks
+      "9/9/9/9/9/9/9/9/W8 b 12 12",         // 13 white men
+      "9/9/9/9/9/9/9/9/9 w 13 12",          // more than 12 in hand
+      "9/9/9/9/9/9/9/9/9 x 12 12",          // bad side
+      "9/9/9/9/9/9/9/9/9 w 12",             // missing field
+      "9/9/9/9/9/9/9/9/9  w 12 12",         // double space
+      "9/9/9/9/9/9/9/9/9 w 012 12",         // leading zero
+      "9/9/9/9/9/9/9/9/9 w 1a 12",          // bad hand
+      "9/9/9/9/9/9/9/9/X8 w 12 12",         // bad character
+      "9/9/9/9/4W4/9/9/9/9 w 11 0",         // Black, not to move, has nothing
+      "9/9/9/9/9/9/9/9/9 w 0 0",            // idem
+  };
+  for (const auto& text : bad) EXPECT_THROW(g.parse(text), arb::Error) << text;
+  EXPECT_THROW(game7().parse("9/9/9/9/9/9/9/9/9 w 8 8"), arb::Error);
+  EXPECT_THROW(game7().parse("7/7/7/7/7/7/7 w 9 8"), arb::Error);
+}
+
+TEST(EmergoNotation, ErrorMessageNamesFieldAndCharacter) {
+  try {
+    game9().parse("9/9/9/9/9/9/1W7/9/9 b 11 12");
+    FAIL() << "accepted a man on a light square";
+  } catch (const arb::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "rank 3: a man on light square b3");
+  }
+}
+
+TEST(EmergoNotation, ParseMoveRejectsIllegalAndNonCanonical) {
+  const auto& g = game9();
+  EXPECT_THROW(g.parse_move(g.start(), "e5"), arb::Error);  // E10
+  EXPECT_THROW(g.parse_move(g.start(), "E4"), arb::Error);
+  EXPECT_THROW(g.parse_move(g.start(), "b1"), arb::Error);
+  const auto p = g.parse("9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
+  EXPECT_THROW(g.parse_move(p, "d4xb6"), arb::Error);  // partial chain
+  EXPECT_NO_THROW(g.parse_move(p, "d4xb6xd8xf6xd4xb6"));
+}
+
+TEST(EmergoNotation, DiagramShowsBoardAndHands) {
+  const auto& g = game9();
+  const std::string d = g.diagram(g.parse("9/9/9/9/4(BWW)4/9/9/9/B8 w 3 0"));
+  EXPECT_NE(d.find("BWW"), std::string::npos) << d;
+  EXPECT_NE(d.find("White to move"), std::string::npos) << d;
+  EXPECT_EQ(d.back(), '\n');
+}
+
+// --- count_moves agrees with legal_moves ---------------------------------------------
+
+// Walks the tree to `depth`, checking count_moves == legal_moves.size() at every node.
+void check_counts(const Emergo& g, const Emergo::Position& p, int depth, int& nodes) {
+  const auto moves = g.legal_moves(p);
+  ASSERT_EQ(g.count_moves(p), moves.size()) << show(g, p);
+  ++nodes;
+  if (depth == 0) return;
+  for (const auto& m : moves) check_counts(g, g.play(p, m), depth - 1, nodes);
+}
+
+TEST(EmergoEngine, CountMovesEqualsLegalMovesSize) {
+  int nodes = 0;
+  check_counts(game9(), game9().parse("9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8"), 2, nodes);
+  check_counts(game9(), game9().parse("9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0"), 3, nodes);
+  check_counts(game7(), game7().start(), 2, nodes);
+  EXPECT_GT(nodes, 100);
+}
+
+}  // namespace
