@@ -205,6 +205,25 @@ TEST(MeridiansRules, M8_OwnPlacementKillsLastGroupAndLoses) {
   EXPECT_EQ(g.count_moves(after), 0u);
 }
 
+// ---- M2, M3 paths and dead groups ----
+
+TEST(MeridiansRules, M3_APathMustJoinTwoDifferentGroups) {
+  // White a1-b2 (adjacent) and a3 see each other over a2: two groups with a
+  // path, alive. White b3 touches b2 and a3: one group a1 b2 b3 a3, and a1-a3
+  // over a2 is no path any more (same group): dead, removed, White has lost.
+  const auto& g = game();
+  const auto pos = g.parse("B1B3/7/8/9/10/11/12/11/10/9/8/1W5/W1W3 w 2 2");
+  EXPECT_FALSE(g.dead_stones(pos, 0).any()) << g.diagram(pos);
+  const auto after = g.play(pos, g.parse_move(pos, "b3"));
+  EXPECT_EQ(g.format(after), "B1B3/7/8/9/10/11/12/11/10/9/8/7/6 b 2 2") << g.diagram(after);
+  EXPECT_EQ(g.outcome(after), arb::Outcome::win(1));
+  // White b4 instead: group b2? No: b4 is not adjacent to b2 (b3 between) and
+  // touches a3 (a3's upper neighbours are b3, b4): groups {a1, b2}, {a3, b4};
+  // a1-a3 over a2 and b2-b4 over b3 are paths: nothing removed.
+  const auto kept = g.play(pos, g.parse_move(pos, "b4"));
+  EXPECT_EQ(g.format(kept), "B1B3/7/8/9/10/11/12/11/10/9/8/1W1W3/W1W3 b 2 2") << g.diagram(kept);
+}
+
 // ---- M10 removal timing ----
 
 TEST(MeridiansRules, M10_OpponentGroupsStayUntilTheirOwnerMoves) {
