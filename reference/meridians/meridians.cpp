@@ -298,6 +298,8 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   if (fields.size() != 4 && fields.size() != 5)
     throw Error("position: expected 4 or 5 space-separated fields, got " +
                 std::to_string(fields.size()));
+  for (const std::string& f : fields)
+    if (f.empty()) throw Error("position: empty field (fields are separated by single spaces)");
   Position pos = start();
 
   // <rows>
