@@ -1,42 +1,91 @@
-// STUB: to be replaced by the reference implementation of Ecalper.
+// Reference implementation of Ecalper (RULES.md C1-C7), written clause by
+// clause for clarity, never for speed. It shares no code with engine/ecalper:
+// the two meet only through the position and move texts.
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/spec.h"
 
 namespace arb::reference {
 
 class Ecalper {
  public:
-  struct Position {};
-  struct Move {};
+  enum class Stone : std::uint8_t { kEmpty, kBlack, kWhite, kRed };
+
+  struct Position {
+    std::vector<Stone> cells;       // one per cell, in cell index order (row, then column)
+    int side = 0;                   // index into players()
+    bool may_swap = false;          // C3: White may still play `swap`
+    int last_replaced = -1;         // <last>: the cell the previous placing turn replaced, or -1
+    std::vector<int> last_placed;   // <last>: the cells it placed, sorted; empty = `-`
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  struct Move {
+    bool swap = false;         // C3
+    int replaced = -1;         // C4: the opponent stone turned into ours; -1 on the first turn
+    std::vector<int> placed;   // sorted cells (P2); empty on the final turn (C5)
+    friend bool operator==(const Move&, const Move&) = default;
+  };
+
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "ecalper";
 
-  explicit Ecalper(const Spec& spec) : spec_(spec) {}
+  explicit Ecalper(const Spec& spec);
+
   const Spec& spec() const { return spec_; }
-  std::string_view players() const { return "wb"; }
-  Position start() const { fail(); }
-  Position parse(std::string_view) const { fail(); }
-  std::string format(const Position&) const { fail(); }
-  std::string diagram(const Position&) const { fail(); }
-  int to_move(const Position&) const { fail(); }
-  MoveList legal_moves(const Position&) const { fail(); }
-  std::uint64_t count_moves(const Position&) const { fail(); }
-  Position play(const Position&, const Move&) const { fail(); }
-  std::string move_text(const Position&, const Move&) const { fail(); }
-  Move parse_move(const Position&, std::string_view) const { fail(); }
-  Outcome outcome(const Position&) const { fail(); }
+  std::string_view players() const { return num_players_ == 3 ? "bwr" : "bw"; }
+  Position start() const;
+  Position parse(std::string_view text) const;
+  std::string format(const Position& pos) const;
+  std::string diagram(const Position& pos) const;
+  int to_move(const Position& pos) const { return pos.side; }
+  MoveList legal_moves(const Position& pos) const;
+  std::uint64_t count_moves(const Position& pos) const;
+  Position play(const Position& pos, const Move& move) const;
+  std::string move_text(const Position& pos, const Move& move) const;
+  Move parse_move(const Position& pos, std::string_view text) const;
+  Outcome outcome(const Position& pos) const;
+
+  // Geometry (C1), public for tests and diagnostics.
+  int size() const { return n_; }
+  int cell_count() const { return static_cast<int>(cell_q_.size()); }
+  std::string cell_name(int cell) const;
+  int cell_index(std::string_view name) const;  // -1 if there is no such cell
+  std::vector<int> neighbours(int cell) const;  // sorted cell indices
+
+  // C6 per player: {size of the largest group, number of groups}.
+  struct GroupStats {
+    int largest = 0;
+    int groups = 0;
+  };
+  GroupStats group_stats(const Position& pos, Stone colour) const;
 
  private:
-  [[noreturn]] static void fail() { throw Error("ecalper: the reference implementation does not exist yet"); }
+  int empty_count(const Position& pos) const;
+  int stones_per_turn() const { return num_players_ == 3 ? 5 : 3; }
+  bool final_turn_played(const Position& pos) const;
+  bool game_over(const Position& pos) const;
+  bool is_first_turn(const Position& pos) const;
+  bool is_replacement_only_turn(const Position& pos) const;
+  std::vector<int> replaceable_cells(const Position& pos) const;
+  std::vector<int> empty_cells(const Position& pos) const;
+  int cell_at(int q, int r) const;  // -1 off the board
+  void check_reachable(const Position& pos) const;
+
   Spec spec_;
+  int n_ = 7;
+  int num_players_ = 2;
+  bool replace_last_added_ = false;
+  std::vector<int> cell_q_, cell_r_;    // axial coordinates of each cell, from 0
+  std::vector<int> row_first_q_;        // per row r: the first column index
+  std::vector<int> row_first_cell_;     // per row r: the index of its first cell
 };
 
 }  // namespace arb::reference

@@ -1,0 +1,527 @@
+// Reference Ecalper, one test (or a few) per clause of RULES.md C1-C7.
+// Counts are checked against hand counts (binomials from the rules), never
+// against numbers copied from this implementation's own output.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/game.h"
+#include "perft/perft.h"
+#include "reference/ecalper/ecalper.h"
+#include "reference/ecalper/tests/test_util.h"
+
+namespace arb::reference {
+namespace {
+
+using ecalper_test::choose;
+using ecalper_test::rows_text;
+
+Ecalper game(const std::string& spec) { return Ecalper(Spec::parse(spec)); }
+
+std::vector<std::string> names(const Ecalper& g, const std::vector<int>& cells) {
+  std::vector<std::string> out;
+  for (int c : cells) out.push_back(g.cell_name(c));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> neighbour_names(const Ecalper& g, std::string_view cell) {
+  const int index = g.cell_index(cell);
+  EXPECT_GE(index, 0) << cell;
+  return names(g, g.neighbours(index));
+}
+
+// Size 5, two players. Black to move with ONE empty cell (I9): the final turn (C5).
+// Black: rows 1-4 and A5-C5 (29, one group). White: D5-I5 and rows 6-9 but I9 (31).
+// White's last turn replaced D5 and placed E5, G8, H9.
+const std::string kFinalTurn =
+    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - D5:E5,G8,H9";
+// The white stones that touch Black's group (hand check from C1's neighbours:
+// D5-I5 touch row 4, and B6, C6, D6 touch A5-C5). Replacing one of them makes
+// Black 30 in one group against White 30 in one group: a draw. Replacing any
+// other white stone gives Black 29 + 1 against White 30 in one group: White wins.
+const std::set<std::string> kTouchingBlack = {"D5", "E5", "F5", "G5", "H5", "I5", "B6", "C6", "D6"};
+
+// Size 5, Black to move with 7 empty cells (E5 C6 G7 D8 I8 F9 I9), 18 turns played:
+// Black 26 (rows 1-4), White 28. White's last turn replaced A5 and placed B6, H7, E9.
+const std::string kSevenEmpty =
+    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWW1WWWW/W1WWWWWW/WWWW1WW/1WWWW1/W1WW1 b - A5:B6,H7,E9";
+
+// --- C1 geometry -----------------------------------------------------------
+
+TEST(EcalperGeometry, C1_CellCounts) {
+  // A hexhex board of side n has 3n(n-1)+1 cells.
+  EXPECT_EQ(game("ecalper:size=5").cell_count(), 61);
+  EXPECT_EQ(game("ecalper:size=6").cell_count(), 91);
+  EXPECT_EQ(game("ecalper:size=7").cell_count(), 127);
+  EXPECT_EQ(game("ecalper:size=8").cell_count(), 169);
+}
+
+TEST(EcalperGeometry, C1_RowsAndNames) {
+  const Ecalper g = game("ecalper");  // size 7
+  // Row 1 holds A..G, the middle row A..M, the last row G..M.
+  for (std::string name : {"A1", "G1", "A7", "M7", "G13", "M13", "B8", "L6", "D4"})
+    EXPECT_GE(g.cell_index(name), 0) << name;
+  for (std::string name : {"H1", "A8", "N7", "F13", "A0", "A14", "M6", "a1", "A01", "A", "7", ""})
+    EXPECT_EQ(g.cell_index(name), -1) << name;
+  // Cells are numbered by row, then column, and named back exactly.
+  EXPECT_EQ(g.cell_name(0), "A1");
+  EXPECT_EQ(g.cell_name(7), "A2");
+  EXPECT_EQ(g.cell_name(g.cell_count() - 1), "M13");
+  for (int c = 0; c < g.cell_count(); ++c) EXPECT_EQ(g.cell_index(g.cell_name(c)), c);
+  const Ecalper g8 = game("ecalper:size=8");
+  EXPECT_EQ(g8.cell_name(g8.cell_count() - 1), "O15");
+}
+
+TEST(EcalperGeometry, C1_NeighboursOfCornersEdgesAndCentre) {
+  const Ecalper g = game("ecalper");  // size 7; neighbours (q±1,r), (q,r±1), (q+1,r+1), (q-1,r-1)
+  using V = std::vector<std::string>;
+  EXPECT_EQ(neighbour_names(g, "A1"), (V{"A2", "B1", "B2"}));
+  EXPECT_EQ(neighbour_names(g, "G1"), (V{"F1", "G2", "H2"}));
+  EXPECT_EQ(neighbour_names(g, "A7"), (V{"A6", "B7", "B8"}));
+  EXPECT_EQ(neighbour_names(g, "M7"), (V{"L6", "L7", "M8"}));
+  EXPECT_EQ(neighbour_names(g, "M13"), (V{"L12", "L13", "M12"}));
+  EXPECT_EQ(neighbour_names(g, "G13"), (V{"F12", "G12", "H13"}));
+  EXPECT_EQ(neighbour_names(g, "D1"), (V{"C1", "D2", "E1", "E2"}));
+  EXPECT_EQ(neighbour_names(g, "G7"), (V{"F6", "F7", "G6", "G8", "H7", "H8"}));
+}
+
+TEST(EcalperGeometry, C1_NeighbourCountsAndSymmetry) {
+  for (int n : {5, 6, 7, 8}) {
+    const Ecalper g = game("ecalper:size=" + std::to_string(n));
+    int corners = 0, edges = 0, inner = 0;
+    for (int c = 0; c < g.cell_count(); ++c) {
+      const auto around = g.neighbours(c);
+      corners += around.size() == 3;
+      edges += around.size() == 4;
+      inner += around.size() == 6;
+      for (int d : around) {
+        const auto back = g.neighbours(d);
+        EXPECT_TRUE(std::find(back.begin(), back.end(), c) != back.end()) << g.cell_name(c);
+      }
+    }
+    EXPECT_EQ(corners, 6) << n;
+    EXPECT_EQ(edges, 6 * (n - 2)) << n;
+    EXPECT_EQ(inner, 3 * (n - 1) * (n - 2) + 1) << n;  // the hexhex of side n-1
+  }
+}
+
+// --- C2 first turn -----------------------------------------------------------
+
+TEST(EcalperRules, C2_StartPositionAndFirstTurnCount) {
+  const Ecalper g = game("ecalper");
+  const auto start = g.start();
+  EXPECT_EQ(g.format(start), "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");  // RULES.md
+  EXPECT_EQ(g.players(), "bw");
+  EXPECT_EQ(g.to_move(start), 0) << "Black moves first";
+  EXPECT_EQ(g.count_moves(start), 333375u) << "C(127,3), RULES.md";
+  EXPECT_EQ(g.outcome(start), Outcome::ongoing());
+}
+
+TEST(EcalperRules, C2_FirstTurnMovesAreSortedTriplesOfCells) {
+  const Ecalper g = game("ecalper:size=5");
+  const auto start = g.start();
+  const auto moves = g.legal_moves(start);
+  ASSERT_EQ(moves.size(), choose(61, 3)) << g.diagram(start);
+  std::set<std::string> texts;
+  for (const auto& m : moves) texts.insert(g.move_text(start, m));
+  EXPECT_EQ(texts.size(), moves.size()) << "P2: one text per set";
+  EXPECT_TRUE(texts.count("A1+B1+C1"));
+  EXPECT_TRUE(texts.count("A1+E5+I9"));
+  EXPECT_FALSE(texts.count("B1+A1+C1")) << "P2: placed cells are sorted";
+  for (const auto& t : texts) EXPECT_EQ(t.find('x'), std::string::npos) << t;
+  const auto after = g.play(start, g.parse_move(start, "A1+E5+I9"));
+  EXPECT_EQ(g.format(after), "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9") << g.diagram(after);
+}
+
+TEST(EcalperRules, C2_DepthTwoFromStartOnSize5) {
+  // Hand count: C(61,3) first turns, then White has 3*C(58,3) replace-and-place
+  // turns plus swap (nothing is excluded under either rule on White's first turn).
+  for (std::string spec : {"ecalper:size=5", "ecalper:size=5,replace=last-added"}) {
+    const Ecalper g = game(spec);
+    EXPECT_EQ(perft(g, g.start(), 2), choose(61, 3) * (3 * choose(58, 3) + 1)) << spec;
+  }
+}
+
+// --- C3 swap -------------------------------------------------------------------
+
+TEST(EcalperRules, C3_SwapOnWhitesFirstTurnOnly) {
+  const Ecalper g = game("ecalper");
+  const auto after_black = g.play(g.start(), g.parse_move(g.start(), "C3+D4+E5"));
+  EXPECT_EQ(g.format(after_black), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
+  EXPECT_EQ(g.count_moves(after_black), 930373u) << "3*C(124,3)+1, RULES.md\n" << g.diagram(after_black);
+  const auto swapped = g.play(after_black, g.parse_move(after_black, "swap"));
+  // Colours exchanged, stones stay: in colour terms only the option is gone, and
+  // <last> still holds Black's first stones.
+  EXPECT_EQ(g.format(swapped), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w - -:C3,D4,E5");
+  EXPECT_EQ(g.to_move(swapped), 1);
+  EXPECT_EQ(g.count_moves(swapped), 930372u) << "3*C(124,3): no second swap";
+  EXPECT_THROW(g.parse_move(swapped, "swap"), Error);
+  EXPECT_THROW(g.parse_move(g.start(), "swap"), Error);
+  // After White's normal first turn no swap either.
+  const auto normal = g.play(after_black, g.parse_move(after_black, "xC3+A1+B1+C1"));
+  EXPECT_EQ(g.format(normal), "WWW4/8/2W6/3B6/4B6/12/13/12/11/10/9/8/7 b - C3:A1,B1,C1");
+  EXPECT_THROW(g.parse_move(normal, "swap"), Error);
+}
+
+TEST(EcalperRules, C3_SwapThenNormalTurn) {
+  const Ecalper g = game("ecalper:size=5,replace=last-added");
+  auto pos = play_moves(g, g.start(), {"A1+B1+C1", "swap"});
+  // last-added after a swap: the stones Black placed on the first turn.
+  EXPECT_EQ(g.count_moves(pos), 3 * choose(58, 3)) << g.diagram(pos);
+  pos = g.play(pos, g.parse_move(pos, "xB1+A2+B2+C2"));
+  EXPECT_EQ(g.format(pos), "BWB2/WWW3/7/8/9/8/7/6/5 b - B1:A2,B2,C2") << g.diagram(pos);
+  // Black: only the three stones White placed (C4 last-added), not B1.
+  EXPECT_EQ(g.count_moves(pos), 3 * choose(55, 3));
+  EXPECT_THROW(g.parse_move(pos, "xB1+A3+B3+C3"), Error);
+}
+
+// --- C4 replacement -----------------------------------------------------------------
+
+TEST(EcalperRules, C4_ReplaceAnyButTheStoneJustMadeByReplacement) {
+  const Ecalper g = game("ecalper:size=5");
+  const auto pos = g.parse(kSevenEmpty);
+  // 28 white stones, A5 excluded: 27 replacements, C(7,3) = 35 placements.
+  EXPECT_EQ(g.count_moves(pos), 27u * 35u) << g.diagram(pos);
+  EXPECT_EQ(g.legal_moves(pos).size(), 27u * 35u);
+  EXPECT_THROW(g.parse_move(pos, "xA5+E5+C6+G7"), Error) << "A5 was made by White's replacement";
+  EXPECT_NO_THROW(g.parse_move(pos, "xD5+E5+C6+G7"));
+  EXPECT_NO_THROW(g.parse_move(pos, "xB6+E5+C6+G7"));
+  EXPECT_THROW(g.parse_move(pos, "xA1+E5+C6+G7"), Error) << "own stone";
+  // Then White: 30 black stones but the new D5, and C(4,3) placements; then
+  // Black's final turn: 31 white stones but the one White's replacement made.
+  EXPECT_EQ(perft(g, pos, 2), 27u * 35u * 29u * 4u);
+  EXPECT_EQ(perft(g, pos, 3), 27u * 35u * 29u * 4u * 30u);
+}
+
+TEST(EcalperRules, C4_ReplaceLastAddedOnlyThePreviousPlacements) {
+  const Ecalper g = game("ecalper:size=5,replace=last-added");
+  const auto pos = g.parse(kSevenEmpty);
+  EXPECT_EQ(g.count_moves(pos), 3u * 35u) << g.diagram(pos);
+  EXPECT_THROW(g.parse_move(pos, "xA5+E5+C6+G7"), Error) << "A5 was replaced, not placed";
+  EXPECT_THROW(g.parse_move(pos, "xD5+E5+C6+G7"), Error) << "D5 was not placed last turn";
+  for (std::string cell : {"B6", "H7", "E9"}) EXPECT_NO_THROW(g.parse_move(pos, "x" + cell + "+E5+C6+G7"));
+  EXPECT_EQ(perft(g, pos, 2), 3u * 35u * 3u * 4u);
+  EXPECT_EQ(perft(g, pos, 3), 3u * 35u * 3u * 4u * 3u);
+  const auto next = g.play(pos, g.parse_move(pos, "xH7+E5+C6+G7"));
+  EXPECT_EQ(g.format(next), "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWWBWWWW/WBWWWWWW/WWWWBBW/1WWWW1/W1WW1 w - H7:E5,C6,G7");
+  EXPECT_EQ(names(g, {g.cell_index("E5"), g.cell_index("C6"), g.cell_index("G7")}),
+            (std::vector<std::string>{"C6", "E5", "G7"}));
+  EXPECT_NO_THROW(g.parse_move(next, "xG7+D8+I8+F9"));
+  EXPECT_THROW(g.parse_move(next, "xH7+D8+I8+F9"), Error);
+}
+
+// --- C5 end ---------------------------------------------------------------------------
+
+TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
+  for (std::string spec : {"ecalper:size=5", "ecalper:size=5,replace=last-added"}) {
+    const Ecalper g = game(spec);
+    const auto pos = g.parse(kFinalTurn);
+    const auto moves = g.legal_moves(pos);
+    // any: 31 white stones but D5; last-added: E5, G8, H9.
+    EXPECT_EQ(moves.size(), spec.find("last") == std::string::npos ? 30u : 3u) << g.diagram(pos);
+    EXPECT_EQ(g.count_moves(pos), moves.size());
+    int draws = 0, white_wins = 0;
+    for (const auto& m : moves) {
+      const std::string text = g.move_text(pos, m);
+      ASSERT_EQ(text.find('+'), std::string::npos) << text << ": the final turn places nothing";
+      const auto end = g.play(pos, m);
+      const std::string tail = " w - " + text.substr(1) + ":-";  // <last> of the final turn
+      EXPECT_TRUE(g.format(end).ends_with(tail)) << g.format(end);
+      EXPECT_EQ(g.count_moves(end), 0u) << g.diagram(end);
+      EXPECT_TRUE(g.legal_moves(end).empty());
+      const Outcome o = g.outcome(end);
+      const bool touching = kTouchingBlack.count(text.substr(1)) > 0;
+      EXPECT_EQ(o, touching ? Outcome::draw(3) : Outcome::win(1)) << text << "\n" << g.diagram(end);
+      draws += o == Outcome::draw(3);
+      white_wins += o == Outcome::win(1);
+    }
+    if (moves.size() == 30) {
+      EXPECT_EQ(draws, 8);  // the 9 touching stones but D5
+      EXPECT_EQ(white_wins, 22);
+    } else {
+      EXPECT_EQ(draws, 1);  // E5
+      EXPECT_EQ(white_wins, 2);
+    }
+  }
+}
+
+TEST(EcalperRules, C5_FourEmptyCellsIsStillANormalTurn) {
+  // White to move with 4 empty cells (>= 3): replace and place 3, then Black's
+  // final turn. Black 30 (rows 1-4, A5-D5), White 27; last = Black's turn.
+  const std::string text = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
+  const Ecalper g = game("ecalper:size=5");
+  const auto pos = g.parse(text);
+  EXPECT_EQ(g.count_moves(pos), 29u * 4u) << g.diagram(pos);
+  EXPECT_EQ(perft(g, pos, 2), 29u * 4u * 30u);
+  EXPECT_EQ(perft(g, pos, 3), 0u) << "the game is over after Black's final turn";
+  const auto next = g.play(pos, g.parse_move(pos, "xB5+F9+G9+H9"));
+  EXPECT_EQ(g.format(next), "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BWBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - B5:F9,G9,H9");
+  EXPECT_THROW(g.parse_move(next, "xB5+I9"), Error) << "C5: no placement on the final turn";
+  EXPECT_THROW(g.parse_move(next, "xB5"), Error) << "B5 was made by White's replacement";
+  EXPECT_NO_THROW(g.parse_move(next, "xE5"));
+  const Ecalper last_added = game("ecalper:size=5,replace=last-added");
+  EXPECT_EQ(perft(last_added, last_added.parse(text), 2), 3u * 4u * 3u);
+}
+
+TEST(EcalperRules, C5_ThreePlayersEndBeforeBlackWithFewerThan15Empty) {
+  const Ecalper g = game("ecalper:size=5,players=3");
+  // Red to move with 6 empty cells (55 stones = 11 turns of 5): Black rows 1-3
+  // (18), White rows 4-5 but I5 (16), Red the rest (21) but H6 I6 I8 H9 I9.
+  // White's last turn replaced C4 and placed D4-H4.
+  const std::string text =
+      "BBBBB/BBBBBB/BBBBBBB/WWWWWWWW/WWWWWWWW1/RRRRRR2/RRRRRRR/RRRRR1/RRR2 r - C4:D4,E4,F4,G4,H4";
+  const auto pos = g.parse(text);
+  EXPECT_EQ(g.format(pos), text);
+  // any: 18 black + 16 white stones but C4 = 33 replacements, times C(6,5) = 6.
+  EXPECT_EQ(g.count_moves(pos), 33u * 6u) << g.diagram(pos);
+  // Then Black would move with 1 empty cell (< 15): the game is over, no final turn (C7).
+  EXPECT_EQ(perft(g, pos, 2), 0u);
+  const auto end = g.play(pos, g.parse_move(pos, "xA1+I5+H6+I6+H9+I9"));
+  EXPECT_EQ(g.format(end), "RBBBB/BBBBBB/BBBBBBB/WWWWWWWW/WWWWWWWWR/RRRRRRRR/RRRRRRR/RRRRR1/RRRRR b - A1:I5,H6,I6,H9,I9");
+  EXPECT_TRUE(g.legal_moves(end).empty()) << g.diagram(end);
+  // C6: Red 26 (all but A1) + 1, Black 17, White 16: Red wins.
+  EXPECT_EQ(g.outcome(end), Outcome::win(2)) << g.diagram(end);
+  const Ecalper last_added = game("ecalper:size=5,players=3,replace=last-added");
+  EXPECT_EQ(last_added.count_moves(last_added.parse(text)), 5u * 6u) << "White's five placed stones";
+}
+
+TEST(EcalperRules, C5_ThreePlayersBlackStillMovesWith16Empty) {
+  // Black to move with 16 empty cells (45 stones = 9 turns): 16 >= 15, so Black
+  // plays. Red's last turn replaced A4 and placed B4-F4.
+  const Ecalper g = game("ecalper:size=5,players=3");
+  const std::string text = "BBBBB/BBBBBB/RRRRRRR/RRRRRRWW/WWWWWWWWW/WWWWWWWW/WW5/6/5 b - A4:B4,C4,D4,E4,F4";
+  const auto pos = g.parse(text);
+  // Black 11, White 21, Red 13: replace any of 34 but A4 = 33, times C(16,5).
+  EXPECT_EQ(g.count_moves(pos), 33u * choose(16, 5)) << g.diagram(pos);
+  EXPECT_EQ(g.outcome(pos), Outcome::ongoing());
+}
+
+// --- C6 result ---------------------------------------------------------------------------
+
+Outcome final_outcome(const std::string& spec, const std::string& text) {
+  const Ecalper g = game(spec);
+  const auto pos = g.parse(text);
+  EXPECT_TRUE(g.legal_moves(pos).empty()) << g.diagram(pos);
+  return g.outcome(pos);
+}
+
+TEST(EcalperRules, C6_LargestGroupWins) {
+  // Black: rows 4-6 and A3-E3, one group of 30. White: 13 above, 17 below.
+  EXPECT_EQ(final_outcome("ecalper:size=5",
+                          "WWWWW/WWWWWW/BBBBBWW/BBBBBBBB/BBBBBBBBB/BBBBBBBB/WWWWWWW/WWWWWW/WWWW1 w - A3:-"),
+            Outcome::win(0));
+}
+
+TEST(EcalperRules, C6_TiedLargestThenFewerGroupsWins) {
+  // Black 28 + the pair F8-G8 (2 groups); White 28 + singletons A1 and E1 (3 groups).
+  EXPECT_EQ(final_outcome("ecalper:size=5",
+                          "WBBBW/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWBBWW/WWWW1 w - D5:-"),
+            Outcome::win(0));
+  // Black 28 + singletons F8 and H8 (3 groups); White 28 + the pair A1-B1 (2 groups).
+  EXPECT_EQ(final_outcome("ecalper:size=5",
+                          "WWBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWBWBW/WWWW1 w - D5:-"),
+            Outcome::win(1));
+}
+
+TEST(EcalperRules, C6_StillTiedIsADraw) {
+  // Black rows 1-4 + A5-D5 (30, one group), White the rest but I9 (30, one group).
+  EXPECT_EQ(final_outcome("ecalper:size=5",
+                          "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 w - D5:-"),
+            Outcome::draw(3));
+}
+
+TEST(EcalperRules, C6_ThreePlayersDrawAmongThoseStillTied) {
+  // Black 20 (one group), White 20 (one group), Red 19 + the singleton E5:
+  // Black and White tie on 20 and 1 group; Red is out.
+  const Outcome o = final_outcome(
+      "ecalper:size=5,players=3",
+      "BBBBB/BBBBBB/BBBBBBB/BBWWWWWW/WWWWRWWWW/WWWWWWRR/RRRRRRR/RRRRRR/RRRR1 b - H6:C7,D7,E7,F7,G7");
+  EXPECT_EQ(o, Outcome::draw(0b011));
+  EXPECT_EQ(to_string(o, "bwr"), "draw b,w");
+}
+
+// --- C7 three players ------------------------------------------------------------------------
+
+TEST(EcalperRules, C7_ThreePlayersOrderFiveStonesEitherOpponent) {
+  const Ecalper g = game("ecalper:size=5,players=3");
+  EXPECT_EQ(g.players(), "bwr");
+  auto pos = g.start();
+  EXPECT_EQ(g.count_moves(pos), choose(61, 5)) << "Black's first turn places 5";
+  EXPECT_THROW(g.parse_move(pos, "A1+B1+C1"), Error);
+  pos = g.play(pos, g.parse_move(pos, "A1+B1+C1+D1+E1"));
+  EXPECT_EQ(g.format(pos), "BBBBB/6/7/8/9/8/7/6/5 w - -:A1,B1,C1,D1,E1");
+  EXPECT_THROW(g.parse_move(pos, "swap"), Error) << "no swap with three players";
+  EXPECT_EQ(g.count_moves(pos), 5 * choose(56, 5));
+  pos = g.play(pos, g.parse_move(pos, "xA1+A2+B2+C2+D2+E2"));
+  EXPECT_EQ(g.to_move(pos), 2);
+  // Red: 4 black + 6 white stones but A1 (made by White's replacement).
+  EXPECT_EQ(g.count_moves(pos), 9 * choose(51, 5)) << g.diagram(pos);
+  EXPECT_THROW(g.parse_move(pos, "xA1+A3+B3+C3+D3+E3"), Error);
+  EXPECT_NO_THROW(g.parse_move(pos, "xB1+A3+B3+C3+D3+E3"));
+  pos = g.play(pos, g.parse_move(pos, "xB2+A3+B3+C3+D3+E3"));
+  EXPECT_EQ(g.format(pos), "WBBBB/WRWWW1/RRRRR2/8/9/8/7/6/5 b - B2:A3,B3,C3,D3,E3");
+  // Black replaces any of 5 white (A1 A2 C2 D2 E2) + 6 red stones but B2.
+  EXPECT_EQ(g.count_moves(pos), 10 * choose(46, 5));
+
+  const Ecalper la = game("ecalper:size=5,players=3,replace=last-added");
+  auto p = play_moves(la, la.start(), {"A1+B1+C1+D1+E1", "xA1+A2+B2+C2+D2+E2"});
+  EXPECT_EQ(la.count_moves(p), 5 * choose(51, 5)) << "only White's placed stones";
+  EXPECT_THROW(la.parse_move(p, "xB1+A3+B3+C3+D3+E3"), Error) << "Black's stone: not the previous player's";
+}
+
+// --- Notation ------------------------------------------------------------------------------------
+
+// A deterministic random game: builds random move texts and keeps the ones that
+// parse_move accepts, checking the round trips on the way.
+void random_game(const std::string& spec, unsigned seed) {
+  const Ecalper g = game(spec);
+  auto pos = g.start();
+  unsigned state = seed;
+  auto next = [&](int bound) {
+    state = state * 1103515245u + 12345u;
+    return static_cast<int>((state >> 8) % static_cast<unsigned>(bound));
+  };
+  const int per_turn = g.players().size() == 3 ? 5 : 3;
+  for (int ply = 0; ply < 200 && !g.outcome(pos).finished; ++ply) {
+    const std::string text = g.format(pos);
+    ASSERT_EQ(g.format(g.parse(text)), text);
+    ASSERT_TRUE(g.parse(text) == pos) << text;
+    const std::uint64_t count = g.count_moves(pos);
+    if (count < 5000) {
+      ASSERT_EQ(g.legal_moves(pos).size(), count) << g.diagram(pos);
+    }
+    std::vector<int> empty, others;
+    for (int c = 0; c < g.cell_count(); ++c)
+      (pos.cells[c] == Ecalper::Stone::kEmpty ? empty : others).push_back(c);
+    bool played = false;
+    for (int attempt = 0; attempt < 2000 && !played; ++attempt) {
+      std::string move;
+      if (pos.may_swap && next(4) == 0) move = "swap";
+      else {
+        std::vector<int> set;
+        if (empty.size() >= 3)
+          while (static_cast<int>(set.size()) < per_turn) {
+            const int c = empty[next(static_cast<int>(empty.size()))];
+            if (std::find(set.begin(), set.end(), c) == set.end()) set.push_back(c);
+          }
+        std::sort(set.begin(), set.end());
+        if (!(pos.last_replaced < 0 && pos.last_placed.empty()))
+          move = "x" + g.cell_name(others[next(static_cast<int>(others.size()))]);
+        for (int c : set) move += (move.empty() ? "" : "+") + g.cell_name(c);
+      }
+      try {
+        const auto m = g.parse_move(pos, move);
+        ASSERT_EQ(g.move_text(pos, m), move);
+        pos = g.play(pos, m);
+        played = true;
+      } catch (const Error&) {
+      }
+    }
+    ASSERT_TRUE(played) << g.diagram(pos);
+  }
+  ASSERT_TRUE(g.outcome(pos).finished) << g.diagram(pos);
+  EXPECT_EQ(g.format(g.parse(g.format(pos))), g.format(pos));
+}
+
+TEST(EcalperNotation, RoundTripsThroughWholeGames) {
+  random_game("ecalper:size=5", 1);
+  random_game("ecalper:size=5,replace=last-added", 2);
+  random_game("ecalper:size=5,players=3", 3);
+  random_game("ecalper:size=6,players=3,replace=last-added", 4);
+  random_game("ecalper:size=6", 5);
+}
+
+TEST(EcalperNotation, StartPositionsOfEverySpec) {
+  const std::vector<std::pair<std::string, std::string>> starts = {
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b - -:-"},
+      {"ecalper:size=6", "6/7/8/9/10/11/10/9/8/7/6 b - -:-"},
+      {"ecalper:size=7", "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-"},
+      {"ecalper:size=8", "8/9/10/11/12/13/14/15/14/13/12/11/10/9/8 b - -:-"},
+  };
+  for (const auto& [spec, text] : starts)
+    for (std::string extra : {"", ",players=3", ",replace=last-added"}) {
+      const Ecalper g = game(spec + extra);
+      EXPECT_EQ(g.format(g.start()), text);
+      EXPECT_TRUE(g.parse(text) == g.start());
+    }
+}
+
+TEST(EcalperNotation, RejectsBadPositionsNamingTheField) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> bad = {
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6 b - -:-", "rows: 8 rows"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/4 b - -:-", "row 9: 4 cells"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/6 b - -:-", "row 9: more than 5 cells at '6'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/05 b - -:-", "row 9: a number of empty cells may not start with '0'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/X4 b - -:-", "row 9: unexpected character 'X'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/R4 b - -:-", "row 9: unexpected character 'R'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 r - -:-", "side: 'r'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 x - -:-", "side: 'x'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b x -:-", "swap: 'x'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b s -:-", "swap: 's' only"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b - -", "last: '-'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b - Z1:-", "last: no cell 'Z1'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b  - -:-", "position:"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b - -:- ", "position:"},
+      {"ecalper:size=5", "B4/6/7/8/9/8/7/6/5 w - -:-", "rows: 1 stones"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 b - -:A1,B1,C3", "side: 'b' is not to move"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:B1,A1,C3", "last: placed cells must be distinct and sorted"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:A1,B1", "last: 2 placed cells"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:A1,B1,C2", "last: C2 holds '.'"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:-", "last: '-:-' but the board has stones"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - A1:B1,C3,D3", "last:"},
+      {"ecalper:size=5", "WW3/6/2W4/8/9/8/7/6/5 w - -:A1,B1,C3", "last: A1 holds 'W', not a stone of Black"},
+      {"ecalper:size=5", "BWWWW/W5/7/8/9/8/7/6/5 b - B1:C1,D1,E1", "rows: 1 black and 5 white stones"},
+      {"ecalper:size=5", "BWWWW/B5/7/8/9/8/7/6/5 b s B1:C1,D1,E1", "swap: 's' only"},
+      {"ecalper:size=5", "BWWWW/B5/7/8/9/8/7/6/5 w - A2:-", "last: 'A2:-' (the final turn, C5)"},
+      {"ecalper:size=5,players=3", "R4/6/7/8/9/8/7/6/5 b - -:-", "rows: 1 stones"},
+      {"ecalper:size=5,players=3", "BBBBB/6/7/8/9/8/7/6/5 w - -:A1,B1,C1", "last: 3 placed cells"},
+      {"ecalper:size=5,players=3",
+       "BBBBB/BBBBBB/BBBBBBB/WWWWWWWW/WWWWWWWWW/RRRRRRR1/RRRRRRR/RRRRRR/5 w - F8:A1,B1,C1,D1,E1",
+       "side: 'w' is not to move"},
+  };
+  for (const auto& [spec, text, message] : bad) {
+    const Ecalper g = game(spec);
+    try {
+      (void)g.parse(text);
+      ADD_FAILURE() << "accepted '" << text << "'";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos)
+          << "'" << text << "' gave: " << e.what() << "\nexpected: " << message;
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << "one line";
+    }
+  }
+}
+
+TEST(EcalperNotation, RejectsBadMoves) {
+  const Ecalper g = game("ecalper:size=5");
+  const auto start = g.start();
+  for (std::string text : {"B1+A1+C1", "A1+A1+B1", "A1+B1", "A1+B1+C1+D1", "xA1+B1+C1+D1", "swap", "a1+b1+c1",
+                           "A01+B1+C1", "Z1+A1+B1", "", "A1+B1+", "+A1+B1+C1", "A1 +B1+C1", "pass"})
+    EXPECT_THROW(g.parse_move(start, text), Error) << "'" << text << "'\n" << g.diagram(start);
+  const auto pos = g.parse(kSevenEmpty);
+  for (std::string text : {"E5+C6+G7", "xB6", "xB6+E5+G7+C6", "xB6+E5+C6", "xB6+A1+C6+G7", "xB6+", "xB6+E5+C6+G7+D8",
+                           "xA1+E5+C6+G7", "xE5+C6+G7+D8"})
+    EXPECT_THROW(g.parse_move(pos, text), Error) << "'" << text << "'\n" << g.diagram(pos);
+  EXPECT_EQ(g.move_text(pos, g.parse_move(pos, "xB6+E5+C6+G7")), "xB6+E5+C6+G7");
+}
+
+TEST(EcalperNotation, DiagramShowsBoardAndState) {
+  const Ecalper g = game("ecalper:size=5");
+  const auto pos = g.parse(kFinalTurn);
+  const std::string d = g.diagram(pos);
+  EXPECT_EQ(d.back(), '\n');
+  EXPECT_NE(d.find(" 1 "), std::string::npos) << d;
+  EXPECT_NE(d.find(" 9 "), std::string::npos) << d;
+  EXPECT_NE(d.find("Black (b) to move"), std::string::npos) << d;
+  EXPECT_NE(d.find("D5:E5,G8,H9"), std::string::npos) << d;
+  EXPECT_NE(d.find("1 empty"), std::string::npos) << d;
+  // 9 rows plus a line of column letters above and below.
+  EXPECT_GE(std::count(d.begin(), d.end(), '\n'), 11) << d;
+}
+
+}  // namespace
+}  // namespace arb::reference
