@@ -562,14 +562,16 @@ std::string Ecalper::diagram(const Position& pos) const {
     line.erase(line.find_last_not_of(' ') + 1);
     out += line + '\n';
   }
+  out += "(B W R stones, . empty; lower-case letters label the columns, which run down-left)\n";
+  const std::string text = format(pos);
   out += std::string(colour_name(pos.side)) + " (" + players()[pos.side] + ") to move";
-  if (pos.may_swap) out += ", may swap";
-  out += "; last placing turn " + format(pos).substr(format(pos).rfind(' ') + 1) + "; " +
-         std::to_string(empty_count(pos)) + " empty cells\n";
+  if (pos.may_swap) out += ", may swap (C3)";
+  out += "; last turn " + text.substr(text.rfind(' ') + 1) + (final_turn_played(pos) ? " (the final turn, C5)" : "") +
+         "; " + std::to_string(empty_count(pos)) + " empty cells\n";
   for (int p = 0; p < num_players_; ++p) {
     const GroupStats s = group_stats(pos, colour_of(p));
     out += std::string(colour_name(p)) + ": largest group " + std::to_string(s.largest) + ", " +
-           std::to_string(s.groups) + " groups\n";
+           std::to_string(s.groups) + (s.groups == 1 ? " group\n" : " groups\n");
   }
   const Outcome result = outcome(pos);
   if (result.finished) out += "Game over: " + to_string(result, players()) + "\n";

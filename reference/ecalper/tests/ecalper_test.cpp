@@ -521,6 +521,9 @@ TEST(EcalperNotation, DiagramShowsBoardAndState) {
   EXPECT_NE(d.find("1 empty"), std::string::npos) << d;
   // 9 rows plus a line of column letters above and below.
   EXPECT_GE(std::count(d.begin(), d.end(), '\n'), 11) << d;
+  const auto end = g.play(pos, g.parse_move(pos, "xE5"));
+  EXPECT_NE(g.diagram(end).find("the final turn"), std::string::npos) << g.diagram(end);
+  EXPECT_NE(g.diagram(end).find("Game over: draw"), std::string::npos) << g.diagram(end);
 }
 
 }  // namespace
