@@ -9,21 +9,6 @@ namespace ecalper_detail {
 
 namespace {
 
-struct BinomialTable {
-  std::array<std::array<std::uint64_t, kMaxPlaced + 1>, kMaxCells + 1> c{};
-  BinomialTable() {
-    for (int n = 0; n <= kMaxCells; ++n) {
-      c[static_cast<std::size_t>(n)][0] = 1;
-      for (int k = 1; k <= kMaxPlaced; ++k)
-        c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)] =
-            n == 0 ? 0
-                   : c[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k - 1)] +
-                         c[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)];
-    }
-  }
-};
-
-const BinomialTable kBinomial;
 
 Geometry build(int n) {
   Geometry g;
@@ -58,10 +43,6 @@ Geometry build(int n) {
 
 }  // namespace
 
-std::uint64_t binomial(int n, int k) {
-  if (n < 0 || k < 0 || k > kMaxPlaced || n > kMaxCells) return 0;
-  return kBinomial.c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
-}
 
 int Geometry::index(int q, int r) const {
   if (r < 0 || r >= rows) return -1;
@@ -117,25 +98,6 @@ Ecalper::Ecalper(const Spec& spec)
       players_(spec.number("players")),
       last_added_(spec.value("replace") == "last-added") {}
 
-Bits Ecalper::occupied(const Position& pos) const {
-  return pos.stones[0] | pos.stones[1] | pos.stones[2];
-}
-
-Ecalper::Turn Ecalper::turn_kind(const Position& pos) const {
-  const int empty = geo_->cells - occupied(pos).count();
-  if (players_ == 2) {
-    // C5: the replacement-only turn leaves `<last>` as `X:-`; then the game is over.
-    if (pos.last_replaced != kNone && pos.last_count == 0) return Turn::kOver;
-    if (pos.last_count == 0) return Turn::kFirst;  // C2: Black's first turn, `-:-`
-    if (empty < 3) return Turn::kFinal;            // C5
-    return Turn::kNormal;
-  }
-  if (pos.last_count == 0) return Turn::kFirst;
-  // C5 (three players): before Black's turn, fewer than 15 empty cells end the game.
-  if (pos.side == 0 && empty < 15) return Turn::kOver;
-  return Turn::kNormal;
-}
-
 // C4 / C7: may the side to move replace the stone on `cell`?
 bool Ecalper::replaceable(const Position& pos, int cell) const {
   if (last_added_) {
@@ -149,29 +111,7 @@ bool Ecalper::replaceable(const Position& pos, int cell) const {
   return false;
 }
 
-int Ecalper::replaceable_count(const Position& pos) const {
-  if (last_added_) return pos.last_count;
-  int n = 0;
-  for (int p = 0; p < players_; ++p)
-    if (p != pos.side) n += pos.stones[static_cast<std::size_t>(p)].count();
-  // The stone made by the previous player's replacement is still his (nobody
-  // has moved since), so it is always among the opponents' stones.
-  return pos.last_replaced != kNone ? n - 1 : n;
-}
 
-std::uint64_t Ecalper::count_moves(const Position& pos) const {
-  const int empty = geo_->cells - occupied(pos).count();
-  switch (turn_kind(pos)) {
-    case Turn::kOver: return 0;
-    case Turn::kFirst: return binomial(empty, stones_per_turn());
-    case Turn::kFinal: return static_cast<std::uint64_t>(replaceable_count(pos));
-    case Turn::kNormal:
-      return static_cast<std::uint64_t>(replaceable_count(pos)) *
-                 binomial(empty, stones_per_turn()) +
-             (pos.swap ? 1 : 0);
-  }
-  return 0;
-}
 
 Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   MoveList list;
@@ -203,29 +143,6 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   return list;
 }
 
-Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
-  Position next = pos;
-  if (move.swap) {
-    // C3: colours are exchanged and the stones stay: in colour terms nothing
-    // changes but the option; `<last>` is left as it was (RULES.md notation).
-    next.swap = false;
-    return next;
-  }
-  const auto side = static_cast<std::size_t>(pos.side);
-  if (move.replaced != kNone) {
-    for (auto& s : next.stones) s.clear(move.replaced);
-    next.stones[side].set(move.replaced);
-  }
-  for (int i = 0; i < move.count; ++i) next.stones[side].set(move.cells[static_cast<std::size_t>(i)]);
-  next.last_replaced = move.replaced;
-  next.last_count = move.count;
-  next.last_placed = move.cells;
-  const bool first = pos.last_count == 0;
-  next.side = static_cast<std::uint8_t>((pos.side + 1) % players_);
-  // C3: only after Black's first turn, two players only.
-  next.swap = players_ == 2 && first;
-  return next;
-}
 
 Outcome Ecalper::outcome(const Position& pos) const {
   if (turn_kind(pos) != Turn::kOver) return Outcome::ongoing();
@@ -434,6 +351,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       }
     }
   }
+  for (std::size_t p = 0; p < 3; ++p) pos.count[p] = static_cast<std::uint8_t>(pos.stones[p].count());
+  pos.empty = static_cast<std::uint8_t>(geo_->cells - occupied(pos).count());
   validate(pos);
   return pos;
 }

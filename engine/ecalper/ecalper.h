@@ -62,7 +62,20 @@ struct Bits {
 };
 
 // C(n, k) for n <= kMaxCells, k <= 5 (at most C(169,5) ~ 1.1e9: no overflow).
-std::uint64_t binomial(int n, int k);
+using BinomialTable = std::array<std::array<std::uint64_t, kMaxPlaced + 1>, kMaxCells + 1>;
+constexpr BinomialTable make_binomials() {
+  BinomialTable c{};
+  for (std::size_t n = 0; n <= kMaxCells; ++n) {
+    c[n][0] = 1;
+    for (std::size_t k = 1; k <= kMaxPlaced; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+  }
+  return c;
+}
+inline constexpr BinomialTable kBinomial = make_binomials();
+inline std::uint64_t binomial(int n, int k) {
+  if (n < 0 || k < 0 || k > kMaxPlaced || n > kMaxCells) return 0;
+  return kBinomial[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
+}
 
 // C1 geometry of one board size; built once per size.
 struct Geometry {
@@ -95,6 +108,9 @@ class Ecalper {
     std::uint8_t last_replaced = ecalper_detail::kNone;
     std::uint8_t last_count = 0;  // placed stones of the previous placing turn
     std::array<std::uint8_t, ecalper_detail::kMaxPlaced> last_placed{};
+    // Caches for the arithmetic count: stones per player and empty cells.
+    std::array<std::uint8_t, 3> count{};
+    std::uint8_t empty = 0;
     friend bool operator==(const Position&, const Position&) = default;
   };
 
@@ -206,7 +222,11 @@ class Ecalper {
   explicit Ecalper(const Spec& spec);
   const Spec& spec() const { return spec_; }
   std::string_view players() const { return players_ == 3 ? "bwr" : "bw"; }
-  Position start() const { return {}; }
+  Position start() const {
+    Position pos;
+    pos.empty = static_cast<std::uint8_t>(geo_->cells);
+    return pos;
+  }
   Position parse(std::string_view text) const;
   std::string format(const Position& pos) const;
   std::string diagram(const Position& pos) const;
@@ -229,7 +249,9 @@ class Ecalper {
 
  private:
   enum class Turn { kFirst, kNormal, kFinal, kOver };
-  Turn turn_kind(const Position& pos) const;
+  Turn turn_kind(const Position& pos) const { return turn_kind(pos, empty_cells(pos)); }
+  Turn turn_kind(const Position& pos, int empty) const;
+  int empty_cells(const Position& pos) const { return pos.empty; }
   int stones_per_turn() const { return players_ == 3 ? 5 : 3; }
   ecalper_detail::Bits occupied(const Position& pos) const;
   bool replaceable(const Position& pos, int cell) const;
@@ -243,5 +265,81 @@ class Ecalper {
   int players_ = 2;
   bool last_added_ = false;  // C4 replace=last-added
 };
+
+// The hot path, inline: perft plays and counts millions of times.
+inline ecalper_detail::Bits Ecalper::occupied(const Position& pos) const {
+  return pos.stones[0] | pos.stones[1] | pos.stones[2];
+}
+
+inline Ecalper::Turn Ecalper::turn_kind(const Position& pos, int empty) const {
+  if (players_ == 2) {
+    // C5: the replacement-only turn leaves `<last>` as `X:-`; then the game is over.
+    if (pos.last_replaced != ecalper_detail::kNone && pos.last_count == 0) return Turn::kOver;
+    if (pos.last_count == 0) return Turn::kFirst;  // C2: Black's first turn, `-:-`
+    if (empty < 3) return Turn::kFinal;            // C5
+    return Turn::kNormal;
+  }
+  if (pos.last_count == 0) return Turn::kFirst;
+  // C5 (three players): before Black's turn, fewer than 15 empty cells end the game.
+  if (pos.side == 0 && empty < 15) return Turn::kOver;
+  return Turn::kNormal;
+}
+
+inline std::uint64_t Ecalper::count_moves(const Position& pos) const {
+  const int empty = empty_cells(pos);
+  switch (turn_kind(pos, empty)) {
+    case Turn::kOver: return 0;
+    case Turn::kFirst: return ecalper_detail::binomial(empty, stones_per_turn());
+    case Turn::kFinal: return static_cast<std::uint64_t>(replaceable_count(pos));
+    case Turn::kNormal:
+      return static_cast<std::uint64_t>(replaceable_count(pos)) *
+                 ecalper_detail::binomial(empty, stones_per_turn()) +
+             (pos.swap ? 1 : 0);
+  }
+  return 0;
+}
+
+inline int Ecalper::replaceable_count(const Position& pos) const {
+  if (last_added_) return pos.last_count;
+  int n = 0;
+  for (int p = 0; p < players_; ++p)
+    if (p != pos.side) n += pos.count[static_cast<std::size_t>(p)];
+  // The stone made by the previous player's replacement is still his (nobody
+  // has moved since), so it is always among the opponents' stones.
+  return pos.last_replaced != ecalper_detail::kNone ? n - 1 : n;
+}
+
+inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
+  Position next = pos;
+  if (move.swap) {
+    // C3: colours are exchanged and the stones stay: in colour terms nothing
+    // changes but the option; `<last>` is left as it was (RULES.md notation).
+    next.swap = false;
+    return next;
+  }
+  const auto side = static_cast<std::size_t>(pos.side);
+  if (move.replaced != ecalper_detail::kNone) {
+    for (int p = 0; p < players_; ++p) {
+      auto& s = next.stones[static_cast<std::size_t>(p)];
+      if (s.test(move.replaced)) {
+        s.clear(move.replaced);
+        --next.count[static_cast<std::size_t>(p)];
+      }
+    }
+    next.stones[side].set(move.replaced);
+    ++next.count[side];
+  }
+  for (int i = 0; i < move.count; ++i) next.stones[side].set(move.cells[static_cast<std::size_t>(i)]);
+  next.count[side] = static_cast<std::uint8_t>(next.count[side] + move.count);
+  next.empty = static_cast<std::uint8_t>(next.empty - move.count);
+  next.last_replaced = move.replaced;
+  next.last_count = move.count;
+  next.last_placed = move.cells;
+  const bool first = pos.last_count == 0;
+  next.side = static_cast<std::uint8_t>((pos.side + 1) % players_);
+  // C3: only after Black's first turn, two players only.
+  next.swap = players_ == 2 && first;
+  return next;
+}
 
 }  // namespace arb::engine
