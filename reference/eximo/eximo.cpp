@@ -196,6 +196,9 @@ Eximo::Position Eximo::parse(std::string_view text) const {
   }
   end_rank();
   if (rank != 0) throw Error("ranks: " + std::to_string(8 - rank) + " ranks, expected 8");
+  // RULES.md lists only the far-rank error for Eximo, so a side not to move
+  // without men is accepted, although play never produces it (after any move
+  // the mover owns a man: it lands, or the zone is full, or drops follow).
 
   if (side == "w")
     pos.side = Side::kWhite;
