@@ -90,6 +90,8 @@ void friendly_jump_chains(const Board& board, Side side, std::vector<Square>& pa
 // X4: captures. The enemy man is removed at once (so it cannot be jumped
 // again); the man must capture again while it can, any continuation. No
 // friendly jump inside. A chain that lands on the far row ends there (X6).
+// No square is visited twice: forward jumps never come back, and returning
+// along a rank would mean jumping a man already removed.
 void capture_chains(const Board& board, Side side, std::vector<Square>& path,
                     std::vector<Chain>& out) {
   const Square from = path.back();
