@@ -1,5 +1,6 @@
 // Timing main for the Ecalper engine: perft with nodes/s.
-//   ecalper_bench <spec> <depth> [position text | start | random:<plies>:<seed>] [moves...]
+//   ecalper_bench <spec> <depth> [position text | start | random:<plies>:<seed>] [moves] [results]
+// With `results`, also the outcomes of the leaves (arb::count_results).
 // Also prints the diagram of the position. Not part of the tests.
 #include <chrono>
 #include <iterator>
@@ -40,6 +41,12 @@ int main(int argc, char** argv) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("perft(%d) = %llu in %.3f s, %.3g nodes/s\n", depth,
                 static_cast<unsigned long long>(nodes), s, s > 0 ? static_cast<double>(nodes) / s : 0.0);
+    if (argc > 5 && std::string(argv[5]) == "results") {
+      arb::ResultCounts rc;
+      arb::count_results(g, pos, depth, rc);
+      for (const auto& [key, n] : rc.by_outcome)
+        std::printf("R%d %s=%llu\n", depth, key.c_str(), static_cast<unsigned long long>(n));
+    }
   } catch (const arb::Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

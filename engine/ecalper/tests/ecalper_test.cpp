@@ -329,8 +329,10 @@ TEST(EcalperRules, C7_ThreePlayersStartAndCounts) {
   }
   // perft(2), size 5: C(61,5) first turns, then White replaces one of Black's
   // 5 stones (both rules) and places 5 of 56: 5*C(56,5).
-  const auto g5 = make("ecalper:players=3,size=5");
-  EXPECT_EQ(arb::perft(g5, g5.start(), 2), choose(61, 5) * 5 * choose(56, 5));
+  for (const char* rule : {"any", "last-added"}) {
+    const auto g5 = make(std::string("ecalper:players=3,size=5,replace=") + rule);
+    EXPECT_EQ(arb::perft(g5, g5.start(), 2), choose(61, 5) * 5 * choose(56, 5)) << rule;
+  }
 }
 
 TEST(EcalperRules, C7_ThreePlayersReplaceEitherOpponent) {
