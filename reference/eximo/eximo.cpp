@@ -3,7 +3,6 @@
 // and every complete chain is then finished by the far-row rule (X6).
 #include "reference/eximo/eximo.h"
 
-#include <cctype>
 #include <utility>
 
 namespace arb::reference {
@@ -115,7 +114,7 @@ void capture_chains(const Board& board, Side side, std::vector<Square>& path,
 }
 
 // X6: finishes a chain: a man on the far row is removed, then the compulsory
-// drops, two if two zone squares are free (every unordered pair, written
+// drops: two if two or more zone squares are free (every unordered pair, written
 // sorted), one if one is, none if none is. Otherwise the man lands.
 void finish(const Chain& chain, Kind kind, Side side, Eximo::MoveList& out) {
   const Square end = chain.path.back();
