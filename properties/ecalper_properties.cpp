@@ -349,3 +349,39 @@ RC_GTEST_PROP(EcalperProperties, FormatParseRoundTrip, ()) {
     RC_ASSERT(g.parse_move(pos, g.move_text(pos, move)) == move);
   }
 }
+
+// Parsers never guess: a mutated position or move text is either rejected with
+// arb::Error or is valid and canonical (format(parse(s)) == s).
+RC_GTEST_PROP(EcalperProperties, MutatedTextsRejectedOrCanonical, ()) {
+  const auto g = random_game();
+  const auto line = arb::random_line(g, g.start(), 25);
+  const auto& pos = line.position;
+  const std::string alphabet = "BWRbwrs-:,/x+ 0123456789ACEGIKM";
+  auto mutate = [&](std::string s) {
+    const int edits = *rc::gen::inRange(1, 4);
+    for (int i = 0; i < edits; ++i) {
+      const auto at = *rc::gen::inRange<std::size_t>(0, s.size() + 1);
+      const char c = alphabet[*rc::gen::inRange<std::size_t>(0, alphabet.size())];
+      switch (*rc::gen::inRange(0, 3)) {
+        case 0: s.insert(at, 1, c); break;
+        case 1: if (at < s.size()) s.erase(at, 1); break;
+        default: if (at < s.size()) s[at] = c; break;
+      }
+    }
+    return s;
+  };
+  const std::string text = mutate(g.format(pos));
+  try {
+    const auto parsed = g.parse(text);
+    RC_ASSERT(g.format(parsed) == text);
+  } catch (const arb::Error&) {
+  }
+  if (g.count_moves(pos) > 0) {
+    const std::string mtext = mutate(g.move_text(pos, random_move(g, pos)));
+    try {
+      const auto move = g.parse_move(pos, mtext);
+      RC_ASSERT(g.move_text(pos, move) == mtext);
+    } catch (const arb::Error&) {
+    }
+  }
+}
