@@ -397,4 +397,25 @@ TEST(EmergoEngine, CountMovesEqualsLegalMovesSize) {
   EXPECT_GT(nodes, 100);
 }
 
+TEST(EmergoEngine, MoveListSpillsBeyondItsInlineCapacity) {
+  // No position with more than 1024 maximal chains is known, so the heap path
+  // is exercised directly: order, size, copy and clear must survive the spill.
+  using arb::engine::emergo_detail::Move;
+  using arb::engine::emergo_detail::MoveKind;
+  Emergo::MoveList list;
+  const std::size_t n = Emergo::MoveList::kInline + 500;
+  for (std::size_t i = 0; i < n; ++i)
+    list.push_back(Move{MoveKind::kCapture, 0, 1, static_cast<std::uint32_t>(i)});
+  ASSERT_EQ(list.size(), n);
+  const Emergo::MoveList copy = list;
+  std::size_t i = 0;
+  for (const Move& m : copy) EXPECT_EQ(m.dirs, i++);
+  EXPECT_EQ(i, n);
+  EXPECT_EQ(list[n - 1].dirs, n - 1);
+  list.clear();
+  EXPECT_TRUE(list.empty());
+  list.push_back(Move{MoveKind::kEntry, 3, 0, 0});
+  EXPECT_EQ(list.begin()->from, 3);
+}
+
 }  // namespace
