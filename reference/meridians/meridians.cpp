@@ -419,6 +419,14 @@ std::string Meridians::diagram(const Position& pos) const {
   out << "to move: " << (pos.side == 0 ? "w (White)" : "b (Black)") << "   placed: W "
       << pos.placed[0] << ", B " << pos.placed[1] << " (capped at 2)"
       << (pos.swap_available ? "   swap available" : "") << '\n';
+  // Dead groups (M3) still on the board, as they matter for the next M10.
+  for (int c = 0; c < 2; ++c) {
+    const std::vector<int> dead = dead_stones(pos, colour_of(c));
+    if (dead.empty() || pos.placed[c] < 2) continue;
+    out << "dead " << (c == 0 ? "W" : "B") << ":";
+    for (int p : dead) out << ' ' << point_name(p);
+    out << '\n';
+  }
   const Outcome o = outcome(pos);
   if (o.finished) out << "game over: " << to_string(o, players()) << '\n';
   return out.str();
