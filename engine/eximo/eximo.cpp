@@ -4,6 +4,20 @@
 #include <bit>
 #include <cassert>
 
+// Generation (legal_moves) searches chains depth-first, one man at a time;
+// counting (count_moves) works on whole bitboards per direction. The two are
+// kept different on purpose: count_moves == legal_moves().size() is tested,
+// so one algorithm checks the other.
+//
+// Decisions where RULES.md is silent:
+// - X6: the free drop-zone squares are counted after the whole move, so the
+//   arriving man's start square and men taken on the way count as free.
+// - X4: whether the capturing man's start square is empty while it travels
+//   cannot matter: a chain never lands on it nor jumps it (moves go forward or
+//   sideways, and a sideways return would need the man already taken).
+// - Parsing rejects only what RULES.md lists (a man on its own far rank);
+//   a side with no men (even both) is accepted: it simply has no move (X7).
+
 namespace arb::engine {
 namespace {
 
