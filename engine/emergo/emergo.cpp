@@ -150,7 +150,9 @@ Emergo::Position Emergo::parse(std::string_view text) const {
   if (rank != 0) throw rank_error("missing (only " + std::to_string(size_ - rank) + " ranks)");
 
   const std::string_view side = fields[1];
-  if (side != "w" && side != "b") throw Error("side: expected 'w' or 'b', got " + quoted(side[0]));
+  if (side != "w" && side != "b")
+    throw Error("side: expected 'w' or 'b', bad character " +
+                quoted(side[0] == 'w' || side[0] == 'b' ? side[1] : side[0]));
   p.side = side == "w" ? 0 : 1;
   p.hand[0] = static_cast<std::uint8_t>(parse_hand(fields[2], "white-in-hand", men_));
   p.hand[1] = static_cast<std::uint8_t>(parse_hand(fields[3], "black-in-hand", men_));

@@ -358,6 +358,23 @@ TEST(EmergoNotation, ErrorMessageNamesFieldAndCharacter) {
   } catch (const arb::Error& e) {
     EXPECT_EQ(std::string(e.what()), "rank 3: a man on light square b3");
   }
+  // Each error names its field and the offending character.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"9/9/9/9/9/9/9/9/(WBW)8 b 9 11", "rank 1: column (WBW) in the wrong order at 'W'"},
+      {"9/9/9/9/9/9/9/9/(W)8 b 11 12", "rank 1: a single man in parentheses at 'W'"},
+      {"9/9/9/9/9/9/9/9/W44 b 11 12", "rank 1: two digits in a row at '4'"},
+      {"9/9/9/9/9/9/9/9/9 wb 12 12", "side: expected 'w' or 'b', bad character 'b'"},
+      {"9/9/9/9/9/9/9/9/9 w 1a 12", "white-in-hand: bad character 'a'"},
+      {"9/9/9/9/9/9/9/9/X8 w 12 12", "rank 1: bad character 'X'"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      game9().parse(text);
+      ADD_FAILURE() << "accepted " << text;
+    } catch (const arb::Error& e) {
+      EXPECT_EQ(std::string(e.what()), message) << text;
+    }
+  }
 }
 
 TEST(EmergoNotation, ParseMoveRejectsIllegalAndNonCanonical) {
