@@ -312,6 +312,39 @@ TEST(EmergoRules, E12_ThirdRepetitionIsADraw) {
   EXPECT_EQ(g.outcome(std::span<const Emergo::Position>(history)), arb::Outcome::draw(0b11));
 }
 
+// --- 7x7 ---------------------------------------------------------------------------
+
+TEST(EmergoRules, E9_SevenBySevenNoFeeding) {
+  // Black d4 (the centre): c3 e3 c5 e5 each have an empty square beyond, so
+  // 24 empty squares - 4 = 20 entries.
+  const auto& g = game7();
+  const auto p = g.parse("7/7/7/3B3/7/7/7 w 1 1");
+  const auto moves = moves_of(g, p);
+  EXPECT_EQ(moves.size(), 20u) << show(g, p);
+  for (const char* feed : {"c3", "e3", "c5", "e5"}) EXPECT_FALSE(has(moves, feed)) << feed;
+}
+
+TEST(EmergoRules, E8_SevenBySevenShadowPiece) {
+  // Black a7 and no black hand: 24 empty squares minus b6 (a7 would jump it).
+  const auto& g = game7();
+  const std::string p = "B6/7/7/7/7/7/7 w 3 0";
+  EXPECT_EQ(moves_of(g, g.parse(p)).size(), 23u) << show(g, g.parse(p));
+  EXPECT_EQ(after(g, p, "d4"), "B6/7/7/3(WWW)3/7/7/7 b 0 0");
+}
+
+TEST(EmergoRules, E6_SevenBySevenNoTurnBack) {
+  const auto& g = game7();
+  const auto p = g.parse("7/7/7/3(BB)3/2W4/7/7 w 0 0");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"c3xe5"}) << show(g, p);
+}
+
+TEST(EmergoRules, E11_SevenBySevenCornerSteps) {
+  // g7 is a corner: one neighbour, f6. a1 likewise: b2.
+  const auto& g = game7();
+  const auto p = g.parse("6W/7/7/7/7/7/B6 w 0 0");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"g7-f6"}) << show(g, p);
+}
+
 // --- Notation -------------------------------------------------------------------------
 
 TEST(EmergoNotation, RoundTrips) {
