@@ -381,8 +381,9 @@ void Meridians::check_reachable(const Position& pos) const {
     const int stones = stones_of(pos, colour_of(c));
     const std::string who = c == 0 ? "white" : "black";
     if (exact && stones != pos.placed[c])
-      throw Error("rows: " + std::to_string(stones) + " " + who + " stones but " + who +
-                  " has placed exactly " + std::to_string(pos.placed[c]));
+      throw Error("rows: " + std::to_string(stones) + " " + who + " stone(s) on the board but " +
+                  who + " has placed exactly " + std::to_string(pos.placed[c]) +
+                  " (no removal before the third, M10)");
   }
   // M8: a mover left without stones ends the game, so the side to move has stones.
   if (pos.placed[pos.side] == 2 && stones_of(pos, colour_of(pos.side)) == 0)

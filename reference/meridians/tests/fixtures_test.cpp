@@ -103,7 +103,8 @@ TEST(MeridiansFixtures, FileIsWellFormed) {
 
 TEST(MeridiansFixtures, CountsUpTo200000) { EXPECT_GT(check_fixture(0, 200000), 40); }
 
-// The deeper counts (reference-only numbers reproduce; a few minutes in Check).
-TEST(MeridiansFixtures, DeepCountsSlow) { check_fixture(200001, UINT64_MAX); }
+// The deeper counts up to 20 million (several seconds in Check); start D5
+// (186 million, about 20 s) is left to `perft suite`.
+TEST(MeridiansFixtures, DeepCountsSlow) { EXPECT_GT(check_fixture(200001, 20000000), 4); }
 
 }  // namespace
