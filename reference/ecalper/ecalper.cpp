@@ -1,3 +1,20 @@
+// Readings of RULES.md where it leaves room (also in the final report):
+// - <last> is the previous PLACING turn: a normal turn writes `X:P,Q,R`, Black's
+//   first turn `-:P,Q,R`, a swap leaves it unchanged (it still names Black's first
+//   stones, which are also the ones replace=last-added may take next), and the
+//   two-player final turn writes `X:-`. That `X:-` is what marks the game as over:
+//   the position after it has White to move with one empty cell and no moves.
+// - C5, two players: "fewer than 3 empty cells at the start of a turn" makes that
+//   turn replacement only. Every turn adds 3 stones and hexhex boards have
+//   3n(n-1)+1 cells, so this is always Black's turn with exactly 1 empty cell.
+//   The final replacement obeys C4 like any other (the seed: "solo l'azione di
+//   sostituzione", the same action).
+// - C5, three players: the game is over when Black is to move with fewer than 15
+//   empty cells. White and Red then always have room for 5.
+// - A parsed position must be reachable as far as the text shows (RULES.md
+//   preamble): stone count a multiple of 3 (5), the side to move that count
+//   implies, two-player colour counts, <last> cells holding the previous player's
+//   stones, `s` only on White's first turn. See check_reachable.
 #include "reference/ecalper/ecalper.h"
 
 #include <algorithm>
