@@ -231,4 +231,19 @@ TEST(MeridiansRules, M10_NothingRemovedBeforeTheThirdStone) {
   EXPECT_EQ(kGame.format(after(kGame, firsts, {"a3", "m3"})), kPairs);
 }
 
+TEST(MeridiansRules, M11_NoSeventyFiveStoneSupply) {
+  // White fills rows a-h (74) and i1 i2: 76 stones, more than seed 003's 75.
+  // k3 touches no White stone and sees h3 over j3 i3: a path, so the giant
+  // group and k3 both live. (i4 would touch h4 h5, join the only group, and
+  // it would be dead and removed.)
+  const std::string full = "B1B3/7/8/9/WW8/" + std::string(11, 'W') + "/" + std::string(12, 'W') +
+                           "/" + std::string(11, 'W') + "/" + std::string(10, 'W') + "/" +
+                           std::string(9, 'W') + "/" + std::string(8, 'W') + "/" +
+                           std::string(7, 'W') + "/" + std::string(6, 'W') + " w 2 2";
+  const auto pos = kGame.parse(full);
+  const auto next = after(kGame, pos, {"k3"});
+  EXPECT_EQ(std::count(next.points.begin(), next.points.end(), Meridians::Stone::kWhite), 77)
+      << kGame.diagram(next);
+}
+
 }  // namespace
