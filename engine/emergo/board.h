@@ -16,8 +16,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/error.h"
-
 namespace arb::engine::emergo_detail {
 
 using Bitboard = std::uint64_t;
