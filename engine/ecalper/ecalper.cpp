@@ -523,7 +523,14 @@ std::string Ecalper::diagram(const Position& pos) const {
   out += pos.swap ? ", may swap" : "";
   out += "; empty cells: " + std::to_string(geo_->cells - occupied(pos).count());
   out += "; last: " + last_text(pos);
-  if (o.finished) out += "; game over: " + to_string(o, players());
+  out += "\ngroups (C6, largest/count):";
+  for (int p = 0; p < players_; ++p) {
+    const GroupStats gs = group_stats(pos, p);
+    out += ' ';
+    out += players()[static_cast<std::size_t>(p)];
+    out += ' ' + std::to_string(gs.largest) + '/' + std::to_string(gs.groups);
+  }
+  out += o.finished ? "; game over: " + to_string(o, players()) : "; ongoing";
   out += "\n";
   return out;
 }
