@@ -123,50 +123,68 @@ Bits Meridians::placements(const Position& pos) const {
       return sight(first, occupied) - geo_->neighbours[first];
     }
     default: {  // M6: every own stone counts, dead or not (it may be revived)
+      // A stone without an empty neighbour sees nothing: skip it (dense boards).
+      const Bits empty = geo_->all - occupied;
       Bits out;
-      for_each_bit(own, [&](int p) { out |= sight(p, occupied); });
+      for_each_bit(own, [&](int p) {
+        if ((geo_->neighbours[p] & empty).any()) out |= sight(p, occupied);
+      });
       return out;
     }
   }
 }
 
-// M2, M3: label the groups of `colour` by floods, then mark both ends of every
-// path (first stone along a line, own colour, not adjacent, other group) alive.
+// M2, M3: find every candidate path (the first stone along a line is own and
+// not adjacent), then flood only the groups of its two ends: a candidate is a
+// path when they lie in different groups. Groups never reached are dead.
 Bits Meridians::dead_stones(const Position& pos, int colour) const {
   const Bits own = pos.stones[colour];
-  if (!own.any()) return {};
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  std::array<std::uint8_t, meridians::kMaxPoints> group_of;
-  std::array<Bits, meridians::kMaxPoints> groups;
-  int group_count = 0;
-  for (Bits rest = own; rest.any();) {
-    Bits group = Bits::single(rest.lowest());
-    Bits frontier = group;
-    while (frontier.any()) {
-      Bits around;
-      for_each_bit(frontier, [&](int p) { around |= geo_->neighbours[p]; });
-      frontier = (around & own) - group;
-      group |= frontier;
-    }
-    for_each_bit(group, [&](int p) { group_of[p] = static_cast<std::uint8_t>(group_count); });
-    groups[group_count++] = group;
-    rest = rest - group;
-  }
-  std::array<bool, meridians::kMaxPoints> alive{};
-  // Paths are symmetric: looking along the three increasing directions finds each once.
+  std::array<std::uint8_t, 3 * meridians::kMaxPoints> from, to;  // left uninitialised
+  int pairs = 0;
+  // Paths are symmetric: the three increasing directions find each once.
   for_each_bit(own, [&](int p) {
     for (int d = 0; d < 3; ++d) {
       const Bits blockers = geo_->ray[p][d] & occupied;
       if (!blockers.any()) continue;
       const int b = blockers.lowest();
       if (!own.test(b) || b == geo_->step[p][d]) continue;  // M2: at least one empty between
-      if (group_of[p] != group_of[b]) alive[group_of[p]] = alive[group_of[b]] = true;
+      from[pairs] = static_cast<std::uint8_t>(p);
+      to[pairs++] = static_cast<std::uint8_t>(b);
     }
   });
-  Bits dead;
-  for (int i = 0; i < group_count; ++i)
-    if (!alive[i]) dead |= groups[i];
-  return dead;
+  if (pairs == 0) return own;
+  std::array<std::uint8_t, meridians::kMaxPoints> group_of;  // valid on `labelled`
+  Bits labelled;
+  int groups = 0;
+  const auto group = [&](int p) {
+    if (!labelled.test(p)) {
+      Bits g = Bits::single(p);
+      Bits frontier = g;
+      while (frontier.any()) {
+        Bits around;
+        for_each_bit(frontier, [&](int q) { around |= geo_->neighbours[q]; });
+        frontier = (around & own) - g;
+        g |= frontier;
+      }
+      for_each_bit(g, [&](int q) { group_of[q] = static_cast<std::uint8_t>(groups); });
+      labelled |= g;
+      ++groups;
+    }
+    return group_of[p];
+  };
+  std::uint64_t alive[3] = {0, 0, 0};  // by group number (fewer than 192 groups)
+  for (int i = 0; i < pairs; ++i) {
+    const int a = group(from[i]), b = group(to[i]);
+    if (a == b) continue;  // a line inside one group is no path
+    alive[a >> 6] |= std::uint64_t{1} << (a & 63);
+    alive[b >> 6] |= std::uint64_t{1} << (b & 63);
+  }
+  Bits living;
+  for_each_bit(labelled, [&](int p) {
+    if ((alive[group_of[p] >> 6] >> (group_of[p] & 63)) & 1u) living.set(p);
+  });
+  return own - living;
 }
 
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
