@@ -100,6 +100,8 @@ Meridians::Meridians(const Spec& spec)
 Bits Meridians::sight(int p, Bits occupied) const {
   Bits out;
   for (int d = 0; d < meridians::kDirections; ++d) {
+    const int next = geo_->step[p][d];
+    if (next < 0 || occupied.test(next)) continue;  // blocked at once: sees nothing
     const Bits& r = geo_->ray[p][d];
     const Bits blockers = r & occupied;
     if (!blockers.any()) {
@@ -134,55 +136,50 @@ Bits Meridians::placements(const Position& pos) const {
   }
 }
 
-// M2, M3: find every candidate path (the first stone along a line is own and
-// not adjacent), then flood only the groups of its two ends: a candidate is a
-// path when they lie in different groups. Groups never reached are dead.
+// M2, M3: groups by union-find over the three increasing neighbour
+// directions (one pass in point order), and every candidate path: the first
+// stone along a line is own and not adjacent. A candidate is a path when its
+// ends lie in different groups; groups with no path are dead.
 Bits Meridians::dead_stones(const Position& pos, int colour) const {
   const Bits own = pos.stones[colour];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  std::array<std::uint8_t, 3 * meridians::kMaxPoints> from, to;  // left uninitialised
+  std::array<std::uint8_t, meridians::kMaxPoints> parent;  // valid on `own` only
+  std::array<std::uint8_t, 3 * meridians::kMaxPoints> from, to;
   int pairs = 0;
-  // Paths are symmetric: the three increasing directions find each once.
+  const auto find = [&](int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for_each_bit(own, [&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
   for_each_bit(own, [&](int p) {
-    for (int d = 0; d < 3; ++d) {
+    for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
+      const int next = geo_->step[p][d];
+      if (next < 0) continue;
+      if (own.test(next)) {
+        const int a = find(p), b = find(next);
+        if (a != b) parent[std::max(a, b)] = static_cast<std::uint8_t>(std::min(a, b));
+        continue;
+      }
+      if (occupied.test(next)) continue;  // M2: at least one empty between
       const Bits blockers = geo_->ray[p][d] & occupied;
       if (!blockers.any()) continue;
       const int b = blockers.lowest();
-      if (!own.test(b) || b == geo_->step[p][d]) continue;  // M2: at least one empty between
+      if (!own.test(b)) continue;
       from[pairs] = static_cast<std::uint8_t>(p);
       to[pairs++] = static_cast<std::uint8_t>(b);
     }
   });
   if (pairs == 0) return own;
-  std::array<std::uint8_t, meridians::kMaxPoints> group_of;  // valid on `labelled`
-  Bits labelled;
-  int groups = 0;
-  const auto group = [&](int p) {
-    if (!labelled.test(p)) {
-      Bits g = Bits::single(p);
-      Bits frontier = g;
-      while (frontier.any()) {
-        Bits around;
-        for_each_bit(frontier, [&](int q) { around |= geo_->neighbours[q]; });
-        frontier = (around & own) - g;
-        g |= frontier;
-      }
-      for_each_bit(g, [&](int q) { group_of[q] = static_cast<std::uint8_t>(groups); });
-      labelled |= g;
-      ++groups;
-    }
-    return group_of[p];
-  };
-  std::uint64_t alive[3] = {0, 0, 0};  // by group number (fewer than 192 groups)
+  Bits alive_roots;
   for (int i = 0; i < pairs; ++i) {
-    const int a = group(from[i]), b = group(to[i]);
+    const int a = find(from[i]), b = find(to[i]);
     if (a == b) continue;  // a line inside one group is no path
-    alive[a >> 6] |= std::uint64_t{1} << (a & 63);
-    alive[b >> 6] |= std::uint64_t{1} << (b & 63);
+    alive_roots.set(a);
+    alive_roots.set(b);
   }
   Bits living;
-  for_each_bit(labelled, [&](int p) {
-    if ((alive[group_of[p] >> 6] >> (group_of[p] & 63)) & 1u) living.set(p);
+  for_each_bit(own, [&](int p) {
+    if (alive_roots.test(find(p))) living.set(p);
   });
   return own - living;
 }
