@@ -207,6 +207,20 @@ TEST(MeridiansRules, M8_OwnPlacementKillsLastGroupAndLoses) {
 
 // ---- M2, M3 paths and dead groups ----
 
+TEST(MeridiansRules, M2_PathNeedsOnlyEmptyPointsBetween) {
+  const auto& g = game();
+  // White a1 and a4, a2 a3 empty: a path, both alive.
+  const auto open = g.parse("B1B3/7/8/9/10/11/12/11/10/9/8/7/W2W2 b 2 2");
+  EXPECT_FALSE(g.dead_stones(open, 0).any()) << g.diagram(open);
+  // Black a2 between them (alive itself: path to c4 over b3): no path, both dead.
+  const auto cut = g.parse("B1B3/7/8/9/10/11/12/11/10/9/3B4/7/WB1W2 w 2 2");
+  EXPECT_TRUE(g.dead_stones(cut, 0) == cut.stones[0]) << g.diagram(cut);
+  EXPECT_FALSE(g.dead_stones(cut, 1).any()) << g.diagram(cut);
+  // Adjacent White a1 a2: one group, no empty point between, no path: dead.
+  const auto touching = g.parse("B1B3/7/8/9/10/11/12/11/10/9/8/7/WW4 w 2 2");
+  EXPECT_TRUE(g.dead_stones(touching, 0) == touching.stones[0]) << g.diagram(touching);
+}
+
 TEST(MeridiansRules, M3_APathMustJoinTwoDifferentGroups) {
   // White a1-b2 (adjacent) and a3 see each other over a2: two groups with a
   // path, alive. White b3 touches b2 and a3: one group a1 b2 b3 a3, and a1-a3
