@@ -215,7 +215,9 @@ Meridians::Position Meridians::play(const Position& pos, const Move& move) const
     next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
   }
   // M7: after a pass every group is dead (no stone touches an empty point), so
-  // this removes them all and M8 ends the game.
+  // this removes them all and M8 ends the game. A pass before the third stone
+  // cannot arise: every point has at least three lines of two or more points,
+  // and the opponent holds at most two stones to block them (M5).
   if (third_or_later) next.stones[me] = next.stones[me] - dead_stones(next, me);
   next.side = static_cast<std::uint8_t>(me ^ 1);
   next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;

@@ -97,8 +97,6 @@ class Meridians {
  public:
   using Bits = meridians::Bits;
 
-  enum class Colour : std::uint8_t { kWhite = 0, kBlack = 1 };
-
   struct Position {
     Bits stones[2];                  // [0] white, [1] black
     std::uint8_t side = 0;           // 0 white, 1 black to move
