@@ -193,6 +193,20 @@ TEST(MeridiansRules, M7_PassOnlyWhenSurroundedThenLost) {
   EXPECT_THROW(g.parse_move(g.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/B1B3 w 2 2"), "pass"), arb::Error);
 }
 
+TEST(MeridiansRules, M7_NoPassBeforeTheThirdStone) {
+  // A second stone (M5) always exists: every point has at least three lines of
+  // two or more points, and the opponent has at most two stones to block them
+  // (a stone blocks one line). So `pass` only arises from the third stone on.
+  for (int size : {6, 7, 8}) {
+    const auto& geo = game(size).geometry();
+    for (int p = 0; p < geo.points; ++p) {
+      int long_lines = 0;
+      for (int d = 0; d < 6; ++d) long_lines += geo.ray[p][d].count() >= 2;
+      EXPECT_GE(long_lines, 3) << "size " << size << " point " << geo.name(p);
+    }
+  }
+}
+
 TEST(MeridiansRules, M8_OwnPlacementKillsLastGroupAndLoses) {
   // White a1, a3 (path over a2); White fills a2: one group, no path, dead,
   // removed (M10); White has no stones: Black wins at once (M8).
