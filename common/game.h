@@ -34,15 +34,33 @@ struct Outcome {
   friend constexpr bool operator==(Outcome, Outcome) = default;
 };
 
-// "ongoing", "win w", "draw" (all players), "draw b,w" (some of three).
-inline std::string to_string(Outcome o, std::string_view players) {
-  if (!o.finished) return "ongoing";
+namespace detail {
+// The side letters of the winners, joined by `sep`; "" when every player of
+// several shares the result (a plain draw).
+inline std::string shared_by(Outcome o, std::string_view players, std::string_view sep) {
   const auto all = static_cast<std::uint8_t>((1u << players.size()) - 1);
-  if (o.winners == all && players.size() > 1) return "draw";
+  if (o.winners == all && players.size() > 1) return "";
   std::string names;
   for (std::size_t i = 0; i < players.size(); ++i)
-    if (o.winners & (1u << i)) names += (names.empty() ? "" : ",") + std::string(1, players[i]);
+    if (o.winners & (1u << i)) names += (names.empty() ? "" : std::string(sep)) + players[i];
+  return names;
+}
+}  // namespace detail
+
+// For people: "ongoing", "win w", "draw" (all players), "draw b,w" (some of three).
+inline std::string to_string(Outcome o, std::string_view players) {
+  if (!o.finished) return "ongoing";
+  const std::string names = detail::shared_by(o, players, ",");
+  if (names.empty()) return "draw";
   return (std::popcount(o.winners) == 1 ? "win " : "draw ") + names;
+}
+
+// For fixtures and JSON (results mode): "w", "draw", "draw:b+w", "ongoing".
+inline std::string outcome_key(Outcome o, std::string_view players) {
+  if (!o.finished) return "ongoing";
+  const std::string names = detail::shared_by(o, players, "+");
+  if (names.empty()) return "draw";
+  return std::popcount(o.winners) == 1 ? names : "draw:" + names;
 }
 
 // A game implementation, constructed from a validated Spec (options filled in).

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <map>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -77,6 +79,27 @@ typename G::Position play_moves(const G& g, typename G::Position pos,
 template <Game G>
 typename G::Position position_from(const G& g, std::string_view text) {
   return text == "start" ? g.start() : g.parse(text);
+}
+
+}  // namespace arb
+
+namespace arb {
+
+// How the leaves at `depth` end, by outcome: the perft count split by result
+// (finished games with a winner or a draw, and unfinished ones). Every leaf
+// is played, so this is slower than perft.
+struct ResultCounts {
+  std::map<std::string, std::uint64_t> by_outcome;  // key: outcome_key()
+};
+
+template <Game G>
+void count_results(const G& g, const typename G::Position& pos, int depth, ResultCounts& out) {
+  if (depth <= 0) {
+    auto& n = out.by_outcome[outcome_key(g.outcome(pos), g.players())];
+    n = checked_add(n, 1);
+    return;
+  }
+  for (const auto& move : g.legal_moves(pos)) count_results(g, g.play(pos, move), depth - 1, out);
 }
 
 }  // namespace arb
