@@ -1,0 +1,204 @@
+// arb_bench: move generation and perft speed of every implementation, written
+// once against arb::Game and registered for the engine and the reference of
+// each game. Names:
+//
+//   movegen/<spec>/<phase>/<impl>       legal_moves() over a fixed position set
+//   count_moves/<spec>/<phase>/engine   count_moves() over the same set
+//   perft/<spec>/<impl>/<depth>         perft from the start position
+//
+// <spec> is the canonical spec (RULES.md), so `ecalper` is size 7. Every count
+// a benchmark produces is checked (perft against fixtures/, count_moves against
+// legal_moves); a wrong one is reported as an error and the program exits 1.
+// Times are CPU times: the benchmarks are single-threaded, and on a shared
+// machine the wall clock also counts time spent descheduled.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <ranges>
+#include <string>
+#include <vector>
+
+#include "benchmarks/positions.h"
+#include "benchmarks/start_counts.h"
+#include "common/error.h"
+#include "common/game.h"
+#include "common/spec.h"
+#include "perft/perft.h"
+#include "perft/registry.h"
+
+namespace arb::bench {
+namespace {
+
+using benchmark::Counter;
+using benchmark::State;
+
+bool failed = false;  // some benchmark produced a wrong count
+
+void fail(State& state, const std::string& message) {
+  failed = true;
+  state.SkipWithError(message.c_str());
+}
+
+template <Game G>
+std::vector<typename G::Position> parse_all(const G& g, const std::vector<std::string>& texts) {
+  std::vector<typename G::Position> positions;
+  for (const auto& text : texts) positions.push_back(g.parse(text));
+  return positions;
+}
+
+// Per second of CPU time: the counts are per iteration, hence IterationInvariant.
+void set_rates(State& state, std::uint64_t positions, std::uint64_t moves) {
+  state.counters["positions"] =
+      Counter(static_cast<double>(positions), Counter::kIsIterationInvariantRate);
+  state.counters["moves"] = Counter(static_cast<double>(moves), Counter::kIsIterationInvariantRate);
+}
+
+template <Game G>
+void movegen(State& state, const Spec& spec, const std::vector<std::string>& texts) {
+  const G g(spec);
+  const auto positions = parse_all(g, texts);
+  std::uint64_t moves = 0;
+  for (auto _ : state) {
+    moves = 0;
+    for (const auto& pos : positions) {
+      const auto list = g.legal_moves(pos);
+      // Visit every move: a lazy list (the Ecalper engine's) does its work here,
+      // and a caller that wants the moves pays for it.
+      for (auto&& move : list) benchmark::DoNotOptimize(move);
+      moves += static_cast<std::uint64_t>(std::ranges::size(list));
+    }
+    benchmark::DoNotOptimize(moves);
+  }
+  set_rates(state, positions.size(), moves);
+}
+
+template <Game G>
+void count_moves(State& state, const Spec& spec, const std::vector<std::string>& texts) {
+  const G g(spec);
+  const auto positions = parse_all(g, texts);
+  std::uint64_t expected = 0;
+  for (const auto& pos : positions)
+    expected += static_cast<std::uint64_t>(std::ranges::size(g.legal_moves(pos)));
+  std::uint64_t moves = 0;
+  for (auto _ : state) {
+    moves = 0;
+    for (const auto& pos : positions) moves += g.count_moves(pos);
+    benchmark::DoNotOptimize(moves);
+    if (moves != expected) {
+      fail(state, "count_moves total: legal_moves gives " + std::to_string(expected) + ", got " +
+                      std::to_string(moves));
+      break;
+    }
+  }
+  set_rates(state, positions.size(), moves);
+}
+
+template <Game G>
+void perft_start(State& state, const Spec& spec, const StartCounts& fixtures) {
+  const int depth = static_cast<int>(state.range(0));
+  const std::string what = "perft(" + std::to_string(depth) + ") of " + spec.canonical() + " start";
+  const auto expected = fixtures.find(spec, depth);
+  if (!expected) {
+    fail(state, what + ": no count in fixtures/, register a depth that has one");
+    return;
+  }
+  const G g(spec);
+  const auto start = g.start();
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    nodes = perft(g, start, depth);
+    benchmark::DoNotOptimize(nodes);
+    if (nodes != *expected) {
+      fail(state,
+           what + ": expected " + std::to_string(*expected) + " got " + std::to_string(nodes));
+      break;
+    }
+  }
+  // Leaves per second: perft counts the last ply without playing it (count_moves),
+  // so nps is far above the rate of positions actually visited.
+  state.counters["nodes"] = Counter(static_cast<double>(nodes));
+  state.counters["nps"] = Counter(static_cast<double>(nodes), Counter::kIsIterationInvariantRate);
+}
+
+struct GameBenchmarks {
+  std::string spec;
+  std::vector<PositionSet> sets;   // for movegen and count_moves
+  std::vector<int> engine_depths;  // perft from the start; each must be in fixtures/
+  std::vector<int> reference_depths;
+};
+
+// The engine depths take about 0.1-1 s in Release where fixtures/ has such a
+// count (Emergo stops at 5: no deeper count yet), the reference ones are
+// smaller, and the smallest depth of each is the smoke test's. Ecalper's
+// branching is huge (over 300000 first moves on size 7) and both of its
+// implementations count the last ply arithmetically, so depth 2 is its
+// practical perft. Its sets are the two ends of a game: early size-7 positions
+// with about a million moves each, and size-5 endings with few empty cells.
+const std::vector<GameBenchmarks>& games() {
+  static const std::vector<GameBenchmarks> table = {
+      {"emergo", {{.phase = "all"}}, {3, 5}, {3, 4}},
+      {"emergo:size=7", {{.phase = "all"}}, {3, 6}, {3, 5}},
+      {"eximo", {{.phase = "all"}}, {3, 5}, {3, 4}},
+      {"meridians", {{.phase = "all"}}, {2, 5}, {2, 4}},
+      {"ecalper", {{.phase = "early", .count = 8, .from = 0.0, .to = 0.2}}, {2}, {2}},
+      {"ecalper:size=5", {{.phase = "late", .from = 0.6, .to = 1.0}}, {2}, {2}},
+  };
+  return table;
+}
+
+template <Game Engine, Game Reference>
+void register_game(const GameBenchmarks& game, const StartCounts& fixtures) {
+  const Spec spec = Spec::parse(game.spec);
+  const std::string name = spec.canonical();
+  const auto add = [](const std::string& full_name, auto run) {
+    return benchmark::RegisterBenchmark(full_name.c_str(), run);
+  };
+  for (const PositionSet& set : game.sets) {
+    // Generated once, by the engine (fast); both implementations parse the texts.
+    const auto texts =
+        std::make_shared<const std::vector<std::string>>(random_positions(Engine(spec), set));
+    const std::string at = name + "/" + set.phase;
+    add("movegen/" + at + "/engine", [=](State& s) {
+      movegen<Engine>(s, spec, *texts);
+    })->Unit(benchmark::kMicrosecond);
+    add("movegen/" + at + "/reference", [=](State& s) {
+      movegen<Reference>(s, spec, *texts);
+    })->Unit(benchmark::kMicrosecond);
+    add("count_moves/" + at + "/engine", [=](State& s) {
+      count_moves<Engine>(s, spec, *texts);
+    })->Unit(benchmark::kMicrosecond);
+  }
+  auto* engine = add("perft/" + name + "/engine",
+                     [=, &fixtures](State& s) { perft_start<Engine>(s, spec, fixtures); });
+  auto* reference = add("perft/" + name + "/reference",
+                        [=, &fixtures](State& s) { perft_start<Reference>(s, spec, fixtures); });
+  for (int depth : game.engine_depths) engine->Arg(depth);
+  for (int depth : game.reference_depths) reference->Arg(depth);
+  engine->Unit(benchmark::kMillisecond);
+  reference->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace
+}  // namespace arb::bench
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  try {
+    const arb::bench::StartCounts fixtures(std::filesystem::path(ARB_SOURCE_DIR) / "fixtures");
+    for (const auto& game : arb::bench::games())
+      arb::with_game_pair(arb::Spec::parse(game.spec), [&](auto engine, auto reference) {
+        arb::bench::register_game<decltype(engine), decltype(reference)>(game, fixtures);
+      });
+    benchmark::RunSpecifiedBenchmarks();
+  } catch (const std::exception& e) {  // arb::Error, or a fixtures folder that cannot be read
+    std::fprintf(stderr, "arb_bench: %s\n", e.what());
+    return 2;
+  }
+  benchmark::Shutdown();
+  return arb::bench::failed ? 1 : 0;
+}
