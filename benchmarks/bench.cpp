@@ -9,8 +9,9 @@
 // <spec> is the canonical spec (RULES.md), so `ecalper` is size 7. Every count
 // a benchmark produces is checked (perft against fixtures/, count_moves against
 // legal_moves); a wrong one is reported as an error and the program exits 1.
-// Times are CPU times: the benchmarks are single-threaded, and on a shared
-// machine the wall clock also counts time spent descheduled.
+// The rates (nps, moves/s) are per CPU second, not per wall second (no
+// UseRealTime): the benchmarks are single-threaded, and on a shared machine
+// the wall clock also counts time spent descheduled.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
