@@ -1,0 +1,154 @@
+#include "perft/fixture.h"
+
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace arb {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// I6: plain digits, no sign or separators; must fit in 64 bits (P4).
+std::uint64_t parse_count(std::string_view text, const std::string& field) {
+  if (text.empty()) throw Error(field + ": missing count");
+  std::uint64_t n = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      throw Error(field + ": '" + std::string(1, c) + "' in count '" + std::string(text) +
+                  "' (plain digits only)");
+    if (__builtin_mul_overflow(n, 10u, &n) || __builtin_add_overflow(n, std::uint64_t(c - '0'), &n))
+      throw Error(field + ": count '" + std::string(text) + "' does not fit in 64 bits");
+  }
+  return n;
+}
+
+// The k of D<k> / R<k>: a positive depth in plain digits.
+int parse_depth(std::string_view keyword) {
+  const std::string_view digits = keyword.substr(1);
+  if (digits.empty() || digits.size() > 3 || digits.front() == '0') throw Error("");
+  int k = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') throw Error("");
+    k = k * 10 + (c - '0');
+  }
+  return k;
+}
+
+std::map<std::string, std::uint64_t> parse_results(std::string_view text, const std::string& field) {
+  std::map<std::string, std::uint64_t> out;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    const std::string_view item = trim(text.substr(begin, end - begin));
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw Error(field + ": expected <result>=<count>, got '" + std::string(item) + "'");
+    const std::string key(item.substr(0, eq));
+    if (!out.emplace(key, parse_count(item.substr(eq + 1), field + " " + key)).second)
+      throw Error(field + ": result '" + key + "' given twice");
+    begin = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+FixtureCase parse_fixture_line(std::string_view line, int line_number) {
+  std::vector<std::string_view> fields;
+  for (std::size_t begin = 0;;) {
+    const std::size_t end = line.find(';', begin);
+    fields.push_back(trim(line.substr(begin, end == std::string_view::npos ? end : end - begin)));
+    if (end == std::string_view::npos) break;
+    begin = end + 1;
+  }
+  if (!fields.empty() && fields.back().empty()) fields.pop_back();  // a trailing ';'
+  if (fields.size() < 2) throw Error("expected '<spec>; <position>; ...'");
+  FixtureCase c;
+  c.line = line_number;
+  c.spec = std::string(fields[0]);
+  c.position = std::string(fields[1]);
+  if (c.spec.empty()) throw Error("field 1 (spec) is empty");
+  if (c.position.empty()) throw Error("field 2 (position) is empty");
+  std::set<std::string> seen;
+  for (std::size_t i = 2; i < fields.size(); ++i) {
+    const std::string_view field = fields[i];
+    const std::size_t space = field.find(' ');
+    const std::string keyword(field.substr(0, space));
+    const std::string_view value =
+        space == std::string_view::npos ? std::string_view{} : trim(field.substr(space + 1));
+    const std::string where = "field " + std::to_string(i + 1) + " (" + keyword + ")";
+    if (keyword.empty()) throw Error("field " + std::to_string(i + 1) + " is empty");
+    if (!seen.insert(keyword).second) throw Error(where + ": given twice");
+    if (keyword == "moves") {
+      if (value.empty()) throw Error(where + ": no moves");
+      c.moves = std::string(value);
+    } else if (keyword == "id") {
+      if (value.empty() || value.find(' ') != std::string_view::npos)
+        throw Error(where + ": an id is one word");
+      c.id = std::string(value);
+    } else if (keyword == "src") {
+      if (value.empty()) throw Error(where + ": empty");
+      c.src = std::string(value);
+    } else if ((keyword[0] == 'D' || keyword[0] == 'R') && keyword.size() > 1) {
+      int k = 0;
+      try {
+        k = parse_depth(keyword);
+      } catch (const Error&) {
+        throw Error(where + ": unknown keyword (depths are D1, D2, ...)");
+      }
+      if (keyword[0] == 'D')
+        c.depths[k] = parse_count(value, where);
+      else
+        c.results[k] = parse_results(value, where);
+    } else {
+      throw Error(where + ": unknown keyword (expected D<k>, R<k>, moves, id or src)");
+    }
+  }
+  if (c.id.empty()) throw Error("no id field");
+  if (c.depths.empty()) throw Error("no D<k> field (id " + c.id + ")");
+  if (c.src.empty()) throw Error("no src field (id " + c.id + ")");
+  return c;
+}
+
+FixtureFile parse_fixture_text(std::string_view text) {
+  FixtureFile file;
+  std::set<std::string> ids;
+  int number = 0;
+  for (std::size_t begin = 0; begin < text.size();) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = trim(text.substr(begin, end - begin));
+    begin = end + 1;
+    ++number;
+    if (line.empty() || line.front() == '#') continue;
+    try {
+      FixtureCase c = parse_fixture_line(line, number);
+      if (!ids.insert(c.id).second) {
+        file.errors.push_back({number, c.id, "id '" + c.id + "' used twice in the file"});
+        continue;
+      }
+      file.cases.push_back(std::move(c));
+    } catch (const Error& e) {
+      file.errors.push_back({number, "", e.what()});
+    }
+  }
+  return file;
+}
+
+FixtureFile read_fixture_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read fixture file '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_fixture_text(text.str());
+}
+
+}  // namespace arb

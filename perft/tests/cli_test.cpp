@@ -1,0 +1,228 @@
+// The perft tool as outside tools see it (RULES.md I1-I5), run in-process.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "perft/cli.h"
+
+namespace arb {
+namespace {
+
+struct CliRun {
+  int status = -1;
+  std::string out, err;
+};
+
+CliRun perft(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  CliRun r;
+  r.status = run_perft_cli(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(PerftCli, CountsFromTheStart) {
+  const CliRun r = perft({"emergo", "--depth", "3"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.err, "");
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].rfind("total 55172 nodes in ", 0), 0u) << out[0];  // RULES.md
+  EXPECT_TRUE(contains(out[0], " nodes/s"));
+}
+
+TEST(PerftCli, ReferenceGivesTheSameCount) {
+  const CliRun r = perft({"eximo", "--depth", "3", "--impl", "reference"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(lines(r.out).back().rfind("total 60284 nodes", 0), 0u) << r.out;  // RULES.md
+}
+
+TEST(PerftCli, DivideIsSortedByByteOrderAndSumsToTheTotal) {
+  const CliRun r = perft({"emergo:size=7", "--depth", "2", "--divide"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto out = lines(r.out);
+  ASSERT_GE(out.size(), 2u);
+  const std::string total = out.back();
+  out.pop_back();
+  std::uint64_t sum = 0;
+  std::string previous;
+  for (const auto& line : out) {
+    const auto space = line.find(' ');
+    ASSERT_NE(space, std::string::npos) << line;
+    const std::string move = line.substr(0, space);
+    EXPECT_LT(previous, move);
+    previous = move;
+    sum += std::stoull(line.substr(space + 1));
+  }
+  EXPECT_EQ(out.size(), 24u);  // 25 squares less the centre (E10)
+  EXPECT_EQ(total.rfind("total " + std::to_string(sum) + " nodes", 0), 0u) << total;
+}
+
+TEST(PerftCli, JsonIsOneLineWithTheCanonicalSpec) {
+  const CliRun r = perft({"meridians:swap,size=7", "--depth", "1", "--json", "--divide", "--moves", "a1"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(lines(r.out).size(), 1u);
+  const std::string& j = r.out;
+  EXPECT_EQ(j.rfind("{\"game\": \"meridians:swap\", \"impl\": \"engine\", \"position\": \"", 0), 0u) << j;
+  EXPECT_TRUE(contains(j, "\"depth\": 1, \"nodes\": ")) << j;
+  EXPECT_TRUE(contains(j, "\"seconds\": ")) << j;
+  EXPECT_TRUE(contains(j, "\"nps\": ")) << j;
+  EXPECT_TRUE(contains(j, "\"divide\": {\"")) << j;
+  EXPECT_EQ(j.back(), '\n');
+  EXPECT_EQ(j[j.size() - 2], '}');
+}
+
+TEST(PerftCli, JsonPositionIsTheTextAfterTheMoves) {
+  const CliRun r = perft({"emergo", "--depth", "0", "--json", "--moves", "d6 d2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "\"position\": \"9/9/9/3W5/9/9/9/3B5/9 w 11 11\"")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\"depth\": 0, \"nodes\": 1,")) << r.out;  // P3
+}
+
+TEST(PerftCli, ResultsSplitTheLeavesByOutcome) {
+  // fixtures/ecalper_results.perft, C6-final-turn-last-added (hand count).
+  const CliRun r = perft({"ecalper:size=5,replace=last-added", "--depth", "1", "--results", "--position",
+                       "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - "
+                       "D5:E5,G8,H9"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 2u) << r.out;
+  EXPECT_EQ(out[0], "results draw=1 w=2");
+  EXPECT_EQ(out[1].rfind("total 3 nodes", 0), 0u);
+}
+
+TEST(PerftCli, ShowPrintsTextDiagramMovesAndOutcome) {
+  const CliRun r = perft({"show", "eximo", "--impl", "reference"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "position: ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "outcome:  ongoing")) << r.out;
+  EXPECT_TRUE(contains(r.out, "legal moves (40):")) << r.out;  // RULES.md D1
+  EXPECT_GE(lines(r.out).size(), 12u) << "expected a diagram:\n" << r.out;
+}
+
+TEST(PerftCli, CompareAgreesFromTheStart) {
+  const CliRun r = perft({"compare", "meridians:size=6", "--depth", "2"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "engine and reference agree: perft(2) = ")) << r.out;
+}
+
+TEST(PerftCli, HelpGoesToStdout) {
+  const CliRun r = perft({"--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "usage:"));
+  EXPECT_EQ(r.err, "");
+}
+
+// I5: a one-line error on stderr naming what is wrong, exit 2, nothing on stdout.
+void expect_error(const std::vector<std::string>& args, const std::string& words) {
+  const CliRun r = perft(args);
+  std::string command;
+  for (const auto& a : args) command += " " + a;
+  EXPECT_EQ(r.status, 2) << command;
+  EXPECT_EQ(r.out, "") << command;
+  EXPECT_EQ(lines(r.err).size(), 1u) << command << "\n" << r.err;
+  EXPECT_TRUE(contains(r.err, words)) << command << "\nerror: " << r.err;
+}
+
+TEST(PerftCli, BadInputIsAOneLineErrorWithStatus2) {
+  expect_error({}, "no command given");
+  expect_error({"emergo"}, "--depth N is required");
+  expect_error({"chess", "--depth", "1"}, "chess");
+  expect_error({"emergo:size=8", "--depth", "1"}, "size");
+  expect_error({"emergo", "--depth", "x"}, "--depth expects a non-negative integer");
+  expect_error({"emergo", "--depth", "-1"}, "--depth");
+  expect_error({"emergo", "--depth"}, "needs a value");
+  expect_error({"emergo", "--depth", "1", "--depth", "2"}, "given twice");
+  expect_error({"emergo", "--depth", "1", "--fast"}, "unknown option '--fast'");
+  expect_error({"emergo", "--depth", "1", "--impl", "fast"}, "--impl must be engine or reference");
+  expect_error({"emergo", "--depth", "1", "--moves", "d5"}, "move 1 'd5'");  // E10: centre
+  expect_error({"emergo", "--depth", "1", "--moves", "d6 zz"}, "move 2 'zz'");
+  expect_error({"emergo", "--depth", "1", "--position", "9/9/9 w 12 12"}, "rank");
+  expect_error({"eximo", "--depth", "1", "--position", "8/8/8/8/8/8/8/8 x"}, "side");
+  expect_error({"emergo", "extra", "--depth", "1"}, "unexpected argument 'extra'");
+  expect_error({"suite", "fixtures/emergo.perft", "--divide"}, "--divide does not apply");
+  expect_error({"compare", "emergo", "--depth", "1", "--impl", "engine"}, "--impl does not apply");
+  expect_error({"suite", "no/such/file.perft"}, "cannot read");
+  expect_error({"suite"}, "needs a fixture file");
+  expect_error({"show", "emergo", "--depth", "1"}, "--depth does not apply");
+  expect_error({"emergo", "--divide=yes", "--depth", "1"}, "takes no value");
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(PerftSuite, CountsPassesFailuresAndSkips) {
+  const std::string path = write_temp("suite.perft",
+      "# two good tests, one wrong, one skipped, a malformed line, a bad position\n"
+      "emergo; start; D1 40; D2 1504; id good; src RULES.md\n"
+      "emergo; start; D2 1505; D3 55172; id wrong; src planted error\n"
+      "emergo; start; D1; id malformed; src none\n"
+      "emergo; 9/9/9 w 1 1; D1 1; D2 2; id bad-position; src none\n"
+      "emergo; start; moves d5; D1 1; id illegal-move; src none\n");
+  const CliRun r = perft({"suite", path, "--max-nodes", "10000"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  const auto out = lines(r.out);
+  EXPECT_EQ(out.back(), "2 passed, 5 failed, 1 skipped") << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  wrong D2: expected 1505, got 1504")) << r.out;
+  EXPECT_TRUE(contains(r.out, "skip  wrong D3 (55172 > --max-nodes 10000)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  line 4: ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  bad-position (all 2 tests): ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  illegal-move (all 1 tests): move 1 'd5'")) << r.out;
+  // A failing count shows the position and how to reproduce it.
+  EXPECT_TRUE(contains(r.out, "divide:   perft emergo --depth 2 --divide")) << r.out;
+}
+
+TEST(PerftSuite, MaxNodesAlsoSkipsDepthsBehindATooBigShallowerCount) {
+  // Planted: D2 is listed as 0, but perft(2) must walk D1's 40 nodes first.
+  const std::string path = write_temp("behind.perft", "emergo; start; D1 40; D2 0; id x; src none\n");
+  const CliRun r = perft({"suite", path, "--max-nodes", "39"});
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "skip  x D2 (D1 = 40 > --max-nodes 39)")) << r.out;
+  EXPECT_EQ(lines(r.out).back(), "0 passed, 0 failed, 2 skipped") << r.out;
+}
+
+TEST(PerftSuite, AllPassingExitsZero) {
+  const std::string path = write_temp("pass.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
+  for (const char* impl : {"engine", "reference"}) {
+    const CliRun r = perft({"suite", path, "--impl", impl});
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(lines(r.out).back(), "2 passed, 0 failed, 0 skipped") << r.out;
+  }
+  const CliRun c = perft({"suite", path, "--compare"});
+  EXPECT_EQ(c.status, 0) << c.out;
+  EXPECT_EQ(lines(c.out).back(), "2 passed, 0 failed, 0 skipped") << c.out;
+}
+
+TEST(PerftSuite, ResultTestsCompareEveryOutcome) {
+  const std::string path = write_temp("results.perft",
+      "ecalper:size=5,replace=last-added; BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/"
+      "WWWWWW/WWWW1 b - D5:E5,G8,H9; D1 3; R1 draw=1,w=2; id right; src hand count\n"
+      "ecalper:size=5,replace=last-added; BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/"
+      "WWWWWW/WWWW1 b - D5:E5,G8,H9; D1 3; R1 w=3; id wrong; src planted error\n");
+  const CliRun r = perft({"suite", path});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.out).back(), "3 passed, 1 failed, 0 skipped") << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  wrong R1: expected w=3, got draw=1,w=2")) << r.out;
+}
+
+}  // namespace
+}  // namespace arb
