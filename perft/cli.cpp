@@ -183,6 +183,16 @@ std::string results_text(const ResultCounts& r, const char* sep) {
   return out;
 }
 
+// A fixture's position: as root_of, and its text must be the canonical one
+// (format(parse(s)) == s), so that the file can be searched by text.
+template <Game G>
+typename G::Position fixture_root(const G& g, const FixtureCase& c) {
+  const auto pos = position_from(g, c.position);
+  if (c.position != "start" && g.format(pos) != c.position)
+    throw Error("position is not written canonically: it formats as '" + g.format(pos) + "'");
+  return play_moves(g, pos, split_moves(c.moves));
+}
+
 template <Game G>
 typename G::Position root_of(const G& g, const Options& o) {
   return play_moves(g, position_from(g, o.position), split_moves(o.moves));
@@ -374,17 +384,14 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
   };
   if (!o.compare) {
     if (o.impl == "engine")
-      on(engine, play_moves(engine, position_from(engine, c.position), split_moves(c.moves)), "",
-         false);
+      on(engine, fixture_root(engine, c), "", false);
     else
-      on(reference,
-         play_moves(reference, position_from(reference, c.position), split_moves(c.moves)), "",
-         true);
+      on(reference, fixture_root(reference, c), "", true);
     return;
   }
   // --compare: both implementations must agree node by node, and with the file.
-  const auto rp = play_moves(reference, position_from(reference, c.position), split_moves(c.moves));
-  const auto ep = play_moves(engine, position_from(engine, c.position), split_moves(c.moves));
+  const auto rp = fixture_root(reference, c);
+  const auto ep = fixture_root(engine, c);
   for (const auto& [k, expected] : c.depths) {
     const std::string test = "D" + std::to_string(k) + " compare";
     if (skipped(test, k, expected)) continue;
