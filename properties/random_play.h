@@ -37,7 +37,9 @@ Line<G> random_line(const G& g, const typename G::Position& root, int max_plies)
     const auto moves = g.legal_moves(line.position);
     const auto n = static_cast<std::size_t>(std::ranges::size(moves));
     if (n == 0) break;
-    const auto k = *rc::gen::inRange<std::size_t>(0, n);
+    // inRange scales its range with RapidCheck's size; at full size every
+    // move is equally likely (shrinking still heads for index 0).
+    const auto k = *rc::gen::resize(100, rc::gen::inRange<std::size_t>(0, n));
     const auto& move = *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
     line.moves.push_back(g.move_text(line.position, move));
     line.position = g.play(line.position, move);
