@@ -11,6 +11,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -250,15 +251,25 @@ int count_command(const G& g, const Options& o, std::ostream& out) {
 }
 
 // perft show <spec> ...: what a person needs to see a position.
+// With --moves it is a played game, so rules on the history apply too
+// (Emergo E12: a third repetition is a draw); perft never uses them (P3).
 template <Game G>
 int show_command(const G& g, const Options& o, std::ostream& out) {
-  const auto pos = root_of(g, o);
-  const auto moves = sorted_move_texts(g, pos);
+  const auto history = play_line(g, position_from(g, o.position), split_moves(o.moves));
+  const auto& pos = history.back();
+  Outcome outcome = g.outcome(pos);
+  if constexpr (requires { g.outcome(std::span<const typename G::Position>(history)); })
+    outcome = g.outcome(std::span<const typename G::Position>(history));
+  // An ongoing position of a game that has ended by history has no moves to list.
+  const auto moves = outcome.finished && !g.outcome(pos).finished ? std::vector<std::string>{}
+                                                                 : sorted_move_texts(g, pos);
   const std::string players(g.players());
   out << "game:     " << g.spec().canonical() << " (" << o.impl << ")\n"
       << "position: " << g.format(pos) << '\n'
       << "to move:  " << players[static_cast<std::size_t>(g.to_move(pos))] << '\n'
-      << "outcome:  " << to_string(g.outcome(pos), players) << '\n'
+      << "outcome:  " << to_string(outcome, players)
+      << (outcome.finished && !g.outcome(pos).finished ? " (by repetition of the played line)" : "")
+      << '\n'
       << g.diagram(pos) << "legal moves (" << moves.size() << "):";
   for (const auto& m : moves) out << ' ' << m;
   out << '\n';

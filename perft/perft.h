@@ -60,19 +60,28 @@ inline std::vector<std::string> split_moves(std::string_view text) {
   return out;
 }
 
-// `pos` after the moves; an illegal one is an error naming it and its number.
+// `pos` and every position after it as the moves are played; an illegal move
+// is an error naming it and its number.
 template <Game G>
-typename G::Position play_moves(const G& g, typename G::Position pos,
-                                const std::vector<std::string>& moves) {
+std::vector<typename G::Position> play_line(const G& g, typename G::Position pos,
+                                            const std::vector<std::string>& moves) {
+  std::vector<typename G::Position> line{pos};
   for (std::size_t i = 0; i < moves.size(); ++i) {
     try {
-      pos = g.play(pos, g.parse_move(pos, moves[i]));
+      line.push_back(g.play(line.back(), g.parse_move(line.back(), moves[i])));
     } catch (const Error& e) {
       throw Error("move " + std::to_string(i + 1) + " '" + moves[i] + "': " + e.what() +
-                  " in position '" + g.format(pos) + "'");
+                  " in position '" + g.format(line.back()) + "'");
     }
   }
-  return pos;
+  return line;
+}
+
+// `pos` after the moves.
+template <Game G>
+typename G::Position play_moves(const G& g, const typename G::Position& pos,
+                                const std::vector<std::string>& moves) {
+  return play_line(g, pos, moves).back();
 }
 
 // The position named by a fixture or the command line: "start" or a text.

@@ -116,6 +116,24 @@ TEST(PerftCli, ShowPrintsTextDiagramMovesAndOutcome) {
   EXPECT_GE(lines(r.out).size(), 12u) << "expected a diagram:\n" << r.out;
 }
 
+TEST(PerftCli, ShowAppliesThreefoldRepetitionToThePlayedLine) {
+  // E12: the start position recurs after 4 and 8 plies: its third occurrence is a draw.
+  const std::string start = "9/9/9/9/9/9/9/9/W7B w 0 0";
+  const std::string twice = "a1-b2 i1-h2 b2-a1 h2-i1";
+  for (const char* impl : {"engine", "reference"}) {
+    const CliRun once = perft({"show", "emergo", "--impl", impl, "--position", start, "--moves", twice});
+    EXPECT_TRUE(contains(once.out, "outcome:  ongoing")) << once.out << once.err;
+    const CliRun thrice =
+        perft({"show", "emergo", "--impl", impl, "--position", start, "--moves", twice + " " + twice});
+    EXPECT_TRUE(contains(thrice.out, "outcome:  draw (by repetition of the played line)")) << thrice.out;
+    EXPECT_TRUE(contains(thrice.out, "legal moves (0):")) << thrice.out;
+    // perft ignores repetition (P3): the corner man still has its one step.
+    const CliRun count = perft({"emergo", "--impl", impl, "--position", start, "--moves",
+                                twice + " " + twice, "--depth", "1"});
+    EXPECT_EQ(count.out.rfind("total 1 nodes", 0), 0u) << count.out;
+  }
+}
+
 TEST(PerftCli, CompareAgreesFromTheStart) {
   const CliRun r = perft({"compare", "meridians:size=6", "--depth", "2"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
