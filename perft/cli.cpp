@@ -22,6 +22,7 @@
 #include "perft/compare.h"
 #include "perft/fixture.h"
 #include "perft/perft.h"
+#include "perft/playthrough.h"
 #include "perft/registry.h"
 
 namespace arb {
@@ -33,6 +34,8 @@ constexpr const char* kUsage = R"(usage:
   perft compare <spec> --depth N [--position TEXT] [--moves "m1 m2 ..."]
   perft suite FILE [--impl engine|reference] [--compare] [--max-nodes N]
   perft show <spec> [--position TEXT] [--moves "m1 m2 ..."] [--impl engine|reference]
+  perft play <spec> [--seed N] [--plies N] [--position TEXT] [--moves "m1 m2 ..."]
+        [--impl engine|reference]
   perft --help
 
 <spec> is a game with options: emergo, emergo:size=7, eximo, meridians:size=6,swap,
@@ -46,11 +49,13 @@ ecalper:size=5,replace=last-added,players=3 (RULES.md, "Game specs").
   --results      also split the leaves by outcome (w, b, draw, draw:b+w, ongoing)
   --compare      suite: walk engine and reference together on every case
   --max-nodes N  suite: skip tests whose expected count is above N
+  --seed N       play: the seed of the random game (default 1)
+  --plies N      play: stop after N plies (default 200)
 Exit status: 0 success, 1 a difference (compare) or a failed test (suite), 2 an error.
 )";
 
 struct Options {
-  std::string command;  // count, compare, suite, show
+  std::string command;  // count, compare, suite, show, play
   std::string target;   // the spec, or the fixture file for suite
   std::optional<int> depth;
   std::string position = "start";
@@ -59,6 +64,8 @@ struct Options {
   bool impl_given = false;
   bool divide = false, json = false, results = false, compare = false;
   std::optional<std::uint64_t> max_nodes;
+  std::uint64_t seed = 1;
+  int plies = 200;
 };
 
 std::uint64_t parse_number(const std::string& option, const std::string& text) {
@@ -105,6 +112,12 @@ Options parse_options(const std::vector<std::string>& args) {
       o.impl_given = true;
       if (o.impl != "engine" && o.impl != "reference")
         throw Error("--impl must be engine or reference, got '" + o.impl + "'");
+    } else if (arg == "--seed") {
+      o.seed = parse_number(arg, value());
+    } else if (arg == "--plies") {
+      const std::uint64_t n = parse_number(arg, value());
+      if (n > 1000000) throw Error("--plies " + std::to_string(n) + " is too many (at most 1000000)");
+      o.plies = static_cast<int>(n);
     } else if (arg == "--max-nodes") {
       o.max_nodes = parse_number(arg, value());
     } else if (arg == "--divide") {
@@ -121,7 +134,7 @@ Options parse_options(const std::vector<std::string>& args) {
   }
   if (positional.empty()) throw Error("no spec given (see perft --help)");
   const std::string& first = positional[0];
-  if (first == "compare" || first == "suite" || first == "show") {
+  if (first == "compare" || first == "suite" || first == "show" || first == "play") {
     o.command = first;
     positional.erase(positional.begin());
     if (positional.empty())
@@ -138,6 +151,7 @@ Options parse_options(const std::vector<std::string>& args) {
       {"compare", {"--depth", "--position", "--moves"}},
       {"suite", {"--impl", "--compare", "--max-nodes"}},
       {"show", {"--position", "--moves", "--impl"}},
+      {"play", {"--seed", "--plies", "--position", "--moves", "--impl"}},
   };
   for (const auto& option : seen)
     if (!accepted.at(o.command).contains(option))
@@ -273,6 +287,14 @@ int show_command(const G& g, const Options& o, std::ostream& out) {
       << g.diagram(pos) << "legal moves (" << moves.size() << "):";
   for (const auto& m : moves) out << ' ' << m;
   out << '\n';
+  return 0;
+}
+
+// perft play <spec> ...: a seeded random game, one block per ply (perft/playthrough.h),
+// the text of the golden files in fixtures/playthroughs/.
+template <Game G>
+int play_command(const G& g, const Options& o, std::ostream& out) {
+  write_playthrough(g, root_of(g, o), o.seed, o.plies, out);
   return 0;
 }
 
@@ -463,6 +485,8 @@ int dispatch(const Options& o, std::ostream& out) {
     const bool use_engine = o.impl == "engine";
     if (o.command == "show")
       return use_engine ? show_command(engine, o, out) : show_command(reference, o, out);
+    if (o.command == "play")
+      return use_engine ? play_command(engine, o, out) : play_command(reference, o, out);
     return use_engine ? count_command(engine, o, out) : count_command(reference, o, out);
   });
 }

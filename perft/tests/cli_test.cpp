@@ -134,6 +134,65 @@ TEST(PerftCli, ShowAppliesThreefoldRepetitionToThePlayedLine) {
   }
 }
 
+TEST(PerftCli, PlayWritesTheSameGameOnEngineAndReference) {
+  const std::vector<std::vector<std::string>> runs = {
+      {"play", "emergo:size=7", "--seed", "3"},
+      {"play", "eximo", "--seed", "5", "--plies", "30"},
+      {"play", "meridians:swap,size=6", "--plies", "40"},
+      {"play", "ecalper:size=5,replace=last-added", "--plies", "4", "--seed", "9"}};
+  for (const auto& args : runs) {
+    const auto with = [&](const char* impl) {
+      auto a = args;
+      a.insert(a.end(), {"--impl", impl});
+      return perft(a);
+    };
+    const CliRun e = with("engine"), r = with("reference");
+    ASSERT_EQ(e.status, 0) << e.err;
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(e.out, r.out) << args[1];
+    EXPECT_TRUE(contains(e.out, "\nend after ")) << e.out;
+  }
+}
+
+TEST(PerftCli, PlayHeaderIsTheCommandAndListsAreCut) {
+  const CliRun r = perft({"play", "emergo", "--plies", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 15u) << r.out;  // header, 2 plies of 5 lines, the end block of 4
+  EXPECT_EQ(out[0], "perft play emergo --seed 1 --plies 2");
+  EXPECT_EQ(out[1], "ply 1");
+  EXPECT_EQ(out[2], "  position  9/9/9/9/9/9/9/9/9 w 12 12");
+  EXPECT_EQ(out[3], "  to move   w");
+  EXPECT_TRUE(contains(out[4], "  moves     40: a1 a3 ")) << out[4];
+  EXPECT_TRUE(contains(out[4], " ... (20 more)")) << out[4];
+  EXPECT_EQ(out[11], "end after 2 plies");
+  EXPECT_EQ(out[14], "  outcome   ongoing (stopped at --plies 2)");
+  // The game depends on the seed.
+  EXPECT_NE(perft({"play", "emergo", "--plies", "2", "--seed", "2"}).out.substr(out[0].size()),
+            r.out.substr(out[0].size()));
+}
+
+TEST(PerftCli, PlayFromMovesIsPlayFromThePositionTheyReach) {
+  // The played line (and E12's history) begins at the root, after --moves.
+  const CliRun moved = perft({"play", "emergo", "--moves", "d6 d2", "--plies", "6"});
+  const CliRun direct =
+      perft({"play", "emergo", "--position", "9/9/9/3W5/9/9/9/3B5/9 w 11 11", "--plies", "6"});
+  ASSERT_EQ(moved.status, 0) << moved.err;
+  EXPECT_EQ(moved.out, direct.out);
+  EXPECT_EQ(lines(moved.out)[0],
+            "perft play emergo --seed 1 --plies 6 --position '9/9/9/3W5/9/9/9/3B5/9 w 11 11'");
+}
+
+TEST(PerftCli, PlayEndsAnEmergoGameByThreefoldRepetition) {
+  // E12 on the played line: two lone men wander until a position recurs a third time.
+  for (const char* impl : {"engine", "reference"}) {
+    const CliRun r =
+        perft({"play", "emergo", "--position", "9/9/9/9/9/9/9/9/W7B w 0 0", "--impl", impl});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(lines(r.out).back(), "  outcome   draw (by repetition of the played line)") << r.out;
+  }
+}
+
 TEST(PerftCli, CompareAgreesFromTheStart) {
   const CliRun r = perft({"compare", "meridians:size=6", "--depth", "2"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
@@ -180,6 +239,12 @@ TEST(PerftCli, BadInputIsAOneLineErrorWithStatus2) {
   expect_error({"suite"}, "needs a fixture file");
   expect_error({"show", "emergo", "--depth", "1"}, "--depth does not apply");
   expect_error({"emergo", "--divide=yes", "--depth", "1"}, "takes no value");
+  expect_error({"play", "emergo", "--seed", "x"}, "--seed expects a non-negative integer");
+  expect_error({"play", "emergo", "--seed", "-1"}, "--seed");
+  expect_error({"play", "emergo", "--plies", "2000000"}, "--plies 2000000 is too many");
+  expect_error({"play", "emergo", "--depth", "1"}, "--depth does not apply to perft play");
+  expect_error({"emergo", "--depth", "1", "--seed", "1"}, "--seed does not apply to a count");
+  expect_error({"play"}, "perft play needs a spec");
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
