@@ -86,7 +86,8 @@ inline std::string outcome_key(Outcome o, std::string_view players) {
 //
 // Optional: `Outcome outcome(std::span<const Position> history) const` for
 // games whose played games end by repetition (Emergo E12); history ends with
-// the current position. Used by arb::GameRecord, never by perft.
+// the current position. Used for played lines (perft show, perft play), never
+// by perft (P3).
 template <class G>
 concept Game =
     std::constructible_from<G, const Spec&> && std::copyable<typename G::Position> &&

@@ -385,10 +385,10 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
     f();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  // Runs every test of the line on implementation g.
-  const auto on = [&](const auto& g, const auto& pos, const std::string& label, bool is_reference) {
+  // The D<k> tests of the line on implementation g.
+  const auto count_tests = [&](const auto& g, const auto& pos, bool is_reference) {
     for (const auto& [k, expected] : c.depths) {
-      const std::string test = "D" + std::to_string(k) + label;
+      const std::string test = "D" + std::to_string(k);
       if (skipped(test, k, expected)) continue;
       std::uint64_t got = 0;
       const double s = timed([&] { got = perft(g, pos, k); });
@@ -400,14 +400,17 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
                  reproduce(c, k) + " --divide" + (is_reference ? " --impl reference" : "") +
                  "\n");
     }
+  };
+  // The R<k> tests of the line on implementation g (label: which one, in a compare).
+  const auto result_tests = [&](const auto& g, const auto& pos, const std::string& label) {
     for (const auto& [k, expected] : c.results) {
       const std::string test = "R" + std::to_string(k) + label;
       std::uint64_t size = 0;
-      for (const auto& [key, n] : expected) size += n;
+      for (const auto& [key, n] : expected) size = checked_add(size, n);
       if (skipped(test, k, size)) continue;
       ResultCounts got;
       const double s = timed([&] { count_results(g, pos, k, got); });
-      ResultCounts want{expected};
+      const ResultCounts want{expected};
       if (got.by_outcome == expected)
         pass(test, results_text(got, ","), s);
       else
@@ -416,10 +419,15 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
     }
   };
   if (!o.compare) {
-    if (o.impl == "engine")
-      on(engine, fixture_root(engine, c), "", false);
-    else
-      on(reference, fixture_root(reference, c), "", true);
+    if (o.impl == "engine") {
+      const auto pos = fixture_root(engine, c);
+      count_tests(engine, pos, false);
+      result_tests(engine, pos, "");
+    } else {
+      const auto pos = fixture_root(reference, c);
+      count_tests(reference, pos, true);
+      result_tests(reference, pos, "");
+    }
     return;
   }
   // --compare: both implementations must agree node by node, and with the file.
@@ -434,14 +442,13 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
       fail(test, "engine and reference differ", describe(*r.first));
     else if (r.leaves != expected)
       fail(test, "both give " + std::to_string(r.leaves) + ", expected " + std::to_string(expected),
-           reference.diagram(rp));
+           reference.diagram(rp) + "      position: " + reference.format(rp) + "\n");
     else
       pass(test, std::to_string(r.leaves), s);
   }
-  if (!c.results.empty()) {
-    on(engine, ep, " engine", false);
-    on(reference, rp, " reference", true);
-  }
+  // Leaf outcomes are not part of the walk: each side is checked against the file.
+  result_tests(engine, ep, " engine");
+  result_tests(reference, rp, " reference");
 }
 
 int suite_command(const Options& o, std::ostream& out) {
