@@ -9,6 +9,7 @@
 #include <concepts>
 #include <cstdint>
 #include <ranges>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -110,6 +111,17 @@ concept Game =
       { g.parse_move(pos, text) } -> std::same_as<typename G::Move>;
       { g.outcome(pos) } -> std::same_as<Outcome>;
     };
+
+// The outcome of a played line (`history` ends with the current position):
+// the game's own outcome(history) where it has one (Emergo E12), otherwise
+// that of the last position.
+template <Game G>
+Outcome played_outcome(const G& g, std::span<const typename G::Position> history) {
+  if constexpr (requires { g.outcome(history); })
+    return g.outcome(history);
+  else
+    return g.outcome(history.back());
+}
 
 // A parse_move that any game may use: the legal move whose text is `text`.
 // Non-canonical spellings match nothing and are rejected, as RULES.md I5 asks.

@@ -61,7 +61,6 @@ struct Options {
   std::string position = "start";
   std::string moves;
   std::string impl = "engine";
-  bool impl_given = false;
   bool divide = false, json = false, results = false, compare = false;
   std::optional<std::uint64_t> max_nodes;
   std::uint64_t seed = 1;
@@ -109,7 +108,6 @@ Options parse_options(const std::vector<std::string>& args) {
       o.moves = value();
     } else if (arg == "--impl") {
       o.impl = value();
-      o.impl_given = true;
       if (o.impl != "engine" && o.impl != "reference")
         throw Error("--impl must be engine or reference, got '" + o.impl + "'");
     } else if (arg == "--seed") {
@@ -159,7 +157,7 @@ Options parse_options(const std::vector<std::string>& args) {
                   (o.command == "count" ? std::string("a count") : "perft " + o.command));
   if ((o.command == "count" || o.command == "compare") && !o.depth)
     throw Error("--depth N is required");
-  if (o.compare && o.impl_given) throw Error("--compare runs both implementations; drop --impl");
+  if (o.compare && seen.contains("--impl")) throw Error("--compare runs both implementations; drop --impl");
   return o;
 }
 
@@ -178,6 +176,14 @@ std::string json_string(std::string_view s) {
     }
   }
   return out + "\"";
+}
+
+// Runs f and returns the seconds it took.
+template <class F>
+double seconds_of(F&& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 std::string seconds_text(double s) {
@@ -218,17 +224,17 @@ template <Game G>
 int count_command(const G& g, const Options& o, std::ostream& out) {
   const auto root = root_of(g, o);
   const int depth = *o.depth;
-  const auto t0 = std::chrono::steady_clock::now();
   std::vector<DivideEntry> entries;
   std::uint64_t nodes = 0;
-  if (o.divide) {
-    entries = divide(g, root, depth);
-    for (const auto& e : entries) nodes = checked_add(nodes, e.nodes);
-    if (depth == 0) nodes = 1;
-  } else {
-    nodes = perft(g, root, depth);
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds = seconds_of([&] {
+    if (o.divide) {
+      entries = divide(g, root, depth);
+      for (const auto& e : entries) nodes = checked_add(nodes, e.nodes);
+      if (depth == 0) nodes = 1;  // P3: perft(0) = 1, with no move to divide by
+    } else {
+      nodes = perft(g, root, depth);
+    }
+  });
   std::optional<ResultCounts> results;
   if (o.results) {
     results.emplace();
@@ -271,18 +277,17 @@ template <Game G>
 int show_command(const G& g, const Options& o, std::ostream& out) {
   const auto history = play_line(g, position_from(g, o.position), split_moves(o.moves));
   const auto& pos = history.back();
-  Outcome outcome = g.outcome(pos);
-  if constexpr (requires { g.outcome(std::span<const typename G::Position>(history)); })
-    outcome = g.outcome(std::span<const typename G::Position>(history));
-  // An ongoing position of a game that has ended by history has no moves to list.
-  const auto moves = outcome.finished && !g.outcome(pos).finished ? std::vector<std::string>{}
-                                                                 : sorted_move_texts(g, pos);
+  const Outcome outcome = played_outcome(g, std::span<const typename G::Position>(history));
+  // A game that has ended by its history has no moves to list, though its
+  // position alone would have some.
+  const bool by_history = outcome.finished && !g.outcome(pos).finished;
+  const auto moves = by_history ? std::vector<std::string>{} : sorted_move_texts(g, pos);
   const std::string players(g.players());
   out << "game:     " << g.spec().canonical() << " (" << o.impl << ")\n"
       << "position: " << g.format(pos) << '\n'
       << "to move:  " << players[static_cast<std::size_t>(g.to_move(pos))] << '\n'
       << "outcome:  " << to_string(outcome, players)
-      << (outcome.finished && !g.outcome(pos).finished ? " (by repetition of the played line)" : "")
+      << (by_history ? " (by repetition of the played line)" : "")
       << '\n'
       << g.diagram(pos) << "legal moves (" << moves.size() << "):";
   for (const auto& m : moves) out << ' ' << m;
@@ -320,9 +325,8 @@ int compare_command(const E& engine, const R& reference, const Options& o, std::
         << reference.diagram(rp);
     return 1;
   }
-  const auto t0 = std::chrono::steady_clock::now();
-  const CompareResult r = compare(engine, reference, ep, rp, *o.depth);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CompareResult r;
+  const double seconds = seconds_of([&] { r = compare(engine, reference, ep, rp, *o.depth); });
   if (r.first) {
     out << describe(*r.first) << "engine and reference differ (" << r.nodes_compared
         << " nodes compared before)\n";
@@ -380,18 +384,13 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
     out << "ok    " << c.id << ' ' << test << ' ' << what << " (" << seconds_text(seconds)
         << " s)\n";
   };
-  const auto timed = [](auto&& f) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
   // The D<k> tests of the line on implementation g.
   const auto count_tests = [&](const auto& g, const auto& pos, bool is_reference) {
     for (const auto& [k, expected] : c.depths) {
       const std::string test = "D" + std::to_string(k);
       if (skipped(test, k, expected)) continue;
       std::uint64_t got = 0;
-      const double s = timed([&] { got = perft(g, pos, k); });
+      const double s = seconds_of([&] { got = perft(g, pos, k); });
       if (got == expected)
         pass(test, std::to_string(got), s);
       else
@@ -409,7 +408,7 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
       for (const auto& [key, n] : expected) size = checked_add(size, n);
       if (skipped(test, k, size)) continue;
       ResultCounts got;
-      const double s = timed([&] { count_results(g, pos, k, got); });
+      const double s = seconds_of([&] { count_results(g, pos, k, got); });
       const ResultCounts want{expected};
       if (got.by_outcome == expected)
         pass(test, results_text(got, ","), s);
@@ -437,7 +436,7 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
     const std::string test = "D" + std::to_string(k) + " compare";
     if (skipped(test, k, expected)) continue;
     CompareResult r;
-    const double s = timed([&] { r = compare(engine, reference, ep, rp, k); });
+    const double s = seconds_of([&] { r = compare(engine, reference, ep, rp, k); });
     if (r.first)
       fail(test, "engine and reference differ", describe(*r.first));
     else if (r.leaves != expected)

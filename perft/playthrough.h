@@ -51,10 +51,7 @@ void write_playthrough(const G& g, const typename G::Position& root, std::uint64
     return players[static_cast<std::size_t>(g.to_move(pos))];
   };
   const auto outcome = [&](const std::vector<Position>& history) {
-    if constexpr (requires { g.outcome(std::span<const Position>(history)); })
-      return g.outcome(std::span<const Position>(history));
-    else
-      return g.outcome(history.back());
+    return played_outcome(g, std::span<const Position>(history));
   };
 
   out << "perft play " << g.spec().canonical() << " --seed " << seed << " --plies " << max_plies;
