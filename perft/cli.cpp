@@ -2,6 +2,7 @@
 // as a template over arb::Game; the spec picks the game pair at run time.
 #include "perft/cli.h"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -67,10 +68,13 @@ struct Options {
   int plies = 200;
 };
 
+// Plain digits, any value up to 2^64 - 1 (P4).
 std::uint64_t parse_number(const std::string& option, const std::string& text) {
-  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
-    throw Error(option + " expects a non-negative integer, got '" + text + "'");
-  return std::stoull(text);
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw Error(option + " expects a non-negative integer below 2^64, got '" + text + "'");
+  return n;
 }
 
 Options parse_options(const std::vector<std::string>& args) {

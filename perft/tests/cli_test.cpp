@@ -224,6 +224,9 @@ TEST(PerftCli, BadInputIsAOneLineErrorWithStatus2) {
   expect_error({"emergo:size=8", "--depth", "1"}, "size");
   expect_error({"emergo", "--depth", "x"}, "--depth expects a non-negative integer");
   expect_error({"emergo", "--depth", "-1"}, "--depth");
+  expect_error({"emergo", "--depth", "+1"}, "--depth expects a non-negative integer");
+  expect_error({"suite", "fixtures/emergo.perft", "--max-nodes", "18446744073709551616"},
+               "--max-nodes expects a non-negative integer below 2^64");
   expect_error({"emergo", "--depth"}, "needs a value");
   expect_error({"emergo", "--depth", "1", "--depth", "2"}, "given twice");
   expect_error({"emergo", "--depth", "1", "--fast"}, "unknown option '--fast'");
@@ -272,6 +275,13 @@ TEST(PerftSuite, CountsPassesFailuresAndSkips) {
   EXPECT_TRUE(contains(r.out, "FAIL  illegal-move (all 1 tests): move 1 'd5'")) << r.out;
   // A failing count shows the position and how to reproduce it.
   EXPECT_TRUE(contains(r.out, "divide:   perft emergo --depth 2 --divide")) << r.out;
+}
+
+TEST(PerftSuite, MaxNodesTakesAnyCount) {
+  const std::string path = write_temp("max.perft", "eximo; start; D1 40; id x; src RULES.md\n");
+  const CliRun r = perft({"suite", path, "--max-nodes", "18446744073709551615"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lines(r.out).back(), "1 passed, 0 failed, 0 skipped") << r.out;
 }
 
 TEST(PerftSuite, MaxNodesAlsoSkipsDepthsBehindATooBigShallowerCount) {
