@@ -18,20 +18,20 @@
 
 namespace arb {
 
-static_assert(Game<engine::Emergo> && Game<reference::Emergo>);
-static_assert(Game<engine::Eximo> && Game<reference::Eximo>);
-static_assert(Game<engine::Ecalper> && Game<reference::Ecalper>);
-static_assert(Game<engine::Meridians> && Game<reference::Meridians>);
+static_assert(Game<engine::emergo::Emergo> && Game<reference::Emergo>);
+static_assert(Game<engine::eximo::Eximo> && Game<reference::Eximo>);
+static_assert(Game<engine::ecalper::Ecalper> && Game<reference::Ecalper>);
+static_assert(Game<engine::meridians::Meridians> && Game<reference::Meridians>);
 
 // Calls f(engine, reference) with the two implementations of the spec's game.
 // f must return the same type for every game.
 template <class F>
 decltype(auto) with_game_pair(const Spec& spec, F&& f) {
   const std::string& name = spec.name();
-  if (name == "emergo") return f(engine::Emergo(spec), reference::Emergo(spec));
-  if (name == "eximo") return f(engine::Eximo(spec), reference::Eximo(spec));
-  if (name == "ecalper") return f(engine::Ecalper(spec), reference::Ecalper(spec));
-  if (name == "meridians") return f(engine::Meridians(spec), reference::Meridians(spec));
+  if (name == "emergo") return f(engine::emergo::Emergo(spec), reference::Emergo(spec));
+  if (name == "eximo") return f(engine::eximo::Eximo(spec), reference::Eximo(spec));
+  if (name == "ecalper") return f(engine::ecalper::Ecalper(spec), reference::Ecalper(spec));
+  if (name == "meridians") return f(engine::meridians::Meridians(spec), reference::Meridians(spec));
   throw Error("unknown game '" + name + "'");  // Spec::parse already rejects these
 }
 

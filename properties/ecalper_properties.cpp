@@ -20,7 +20,7 @@
 
 namespace {
 
-using arb::engine::Ecalper;
+using arb::engine::ecalper::Ecalper;
 using Cell = std::pair<int, int>;  // (q, r), both from 0
 
 // ---------------------------------------------------------------- decoder

@@ -16,7 +16,7 @@
 
 namespace {
 
-using arb::engine::Emergo;
+using arb::engine::emergo::Emergo;
 
 const Emergo& game(int size) {
   static const Emergo g9(arb::Spec::parse("emergo"));

@@ -17,7 +17,7 @@
 
 namespace {
 
-using arb::engine::Eximo;
+using arb::engine::eximo::Eximo;
 
 const Eximo& game() {
   static const Eximo g(arb::Spec::parse("eximo"));

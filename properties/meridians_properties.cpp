@@ -18,7 +18,7 @@
 
 namespace {
 
-using arb::engine::Meridians;
+using arb::engine::meridians::Meridians;
 
 struct Variant {
   const char* spec;
@@ -195,7 +195,7 @@ std::pair<std::size_t, arb::Line<Meridians>> random_position() {
   const Meridians& g = game(v);
   // Random games often end early (a player fills in his own last path), so
   // short lines are drawn more often to keep most positions open.
-  const int max_plies = *rc::gen::element(12, 40, 2 * g.geometry().points);
+  const int max_plies = *rc::gen::element(12, 40, 2 * g.geometry().cells);
   return {v, arb::random_line(g, g.start(), max_plies)};
 }
 

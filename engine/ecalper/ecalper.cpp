@@ -1,73 +1,47 @@
 #include "engine/ecalper/ecalper.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <utility>
 
-namespace arb::engine {
+namespace arb::engine::ecalper {
 
-namespace ecalper_detail {
+namespace detail {
 
 namespace {
 
 
-Geometry build(int n) {
+Geometry build_geometry(int n) {
   Geometry g;
+  // C1: a cell exists when |q - r| <= n - 1, i.e. row r holds the columns
+  // max(0, r-n+1) .. min(2n-2, r+n-1); x = q - r.
+  static_cast<core::HexGrid<kMaxCells, kMaxRows>&>(g) = core::HexGrid<kMaxCells, kMaxRows>::build(
+      2 * n - 1, [n](int r) { return std::max(0, r - n + 1) - r; },
+      [n](int r) { return std::min(2 * n - 2, r + n - 1) - r; });
   g.n = n;
-  g.rows = 2 * n - 1;
-  int cell = 0;
-  for (int r = 0; r < g.rows; ++r) {
-    // C1: a cell exists when |q - r| <= n - 1.
-    const int lo = std::max(0, r - n + 1);
-    const int hi = std::min(g.rows - 1, r + n - 1);
-    g.row_start[static_cast<std::size_t>(r)] = cell;
-    g.row_lo[static_cast<std::size_t>(r)] = lo;
-    g.row_len[static_cast<std::size_t>(r)] = hi - lo + 1;
-    for (int q = lo; q <= hi; ++q, ++cell) {
-      g.row_of[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(r);
-      g.col_of[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(q);
-      g.all.set(cell);
-    }
-  }
-  g.cells = cell;
-  // C1 neighbours: (q±1, r), (q, r±1), (q+1, r+1), (q-1, r-1).
-  constexpr int kDirs[6][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}};
-  for (int i = 0; i < g.cells; ++i) {
-    for (const auto& d : kDirs) {
-      const int j = g.index(g.col_of[static_cast<std::size_t>(i)] + d[0],
-                            g.row_of[static_cast<std::size_t>(i)] + d[1]);
-      if (j >= 0) g.neighbours[static_cast<std::size_t>(i)].set(j);
-    }
-  }
   return g;
 }
 
 }  // namespace
 
 
-int Geometry::index(int q, int r) const {
-  if (r < 0 || r >= rows) return -1;
-  const auto ru = static_cast<std::size_t>(r);
-  if (q < row_lo[ru] || q >= row_lo[ru] + row_len[ru]) return -1;
-  return row_start[ru] + q - row_lo[ru];
-}
-
 std::string Geometry::name(int cell) const {
-  const auto c = static_cast<std::size_t>(cell);
-  return std::string(1, static_cast<char>('A' + col_of[c])) + std::to_string(row_of[c] + 1);
+  return std::string(1, static_cast<char>('A' + q_of(cell))) +
+         std::to_string(row_of[static_cast<std::size_t>(cell)] + 1);
 }
 
 const Geometry& Geometry::of_size(int n) {
-  static const std::array<Geometry, 4> kAll = {build(5), build(6), build(7), build(8)};
+  static const std::array<Geometry, 4> kAll = {build_geometry(5), build_geometry(6), build_geometry(7), build_geometry(8)};
   if (n < 5 || n > 8) throw Error("ecalper: size " + std::to_string(n) + " is not 5-8");
   return kAll[static_cast<std::size_t>(n - 5)];
 }
 
-}  // namespace ecalper_detail
+}  // namespace detail
 
-using ecalper_detail::binomial;
-using ecalper_detail::Bits;
-using ecalper_detail::Geometry;
-using ecalper_detail::kNone;
+using detail::binomial;
+using detail::Bits;
+using detail::Geometry;
+using detail::kNone;
 
 // ---------------------------------------------------------------- move list
 
@@ -131,7 +105,7 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
     Bits opp;
     for (int p = 0; p < players_; ++p)
       if (p != pos.side) opp |= pos.stones[static_cast<std::size_t>(p)];
-    if (pos.last_replaced != kNone) opp.clear(pos.last_replaced);
+    if (pos.last_replaced != kNone) opp.reset(pos.last_replaced);
     opp.for_each([&](int c) {
       list.replaceable_[static_cast<std::size_t>(list.replaceable_count_++)] = static_cast<std::uint8_t>(c);
     });
@@ -493,7 +467,7 @@ std::string Ecalper::diagram(const Position& pos) const {
   auto letters_line = [&](int r) {
     std::string line(static_cast<std::size_t>(width), ' ');
     const auto ru = static_cast<std::size_t>(r);
-    for (int q = geo_->row_lo[ru]; q < geo_->row_lo[ru] + geo_->row_len[ru]; ++q)
+    for (int q = geo_->q_lo(r); q < geo_->q_lo(r) + geo_->row_len[ru]; ++q)
       line[static_cast<std::size_t>(2 * q - r + n - 1)] = static_cast<char>('A' + q);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     return "     " + line + "\n";
@@ -504,7 +478,7 @@ std::string Ecalper::diagram(const Position& pos) const {
     std::string line(static_cast<std::size_t>(width), ' ');
     for (int i = 0; i < geo_->row_len[ru]; ++i) {
       const int c = geo_->row_start[ru] + i;
-      const int q = geo_->row_lo[ru] + i;
+      const int q = geo_->q_lo(r) + i;
       char ch = '.';
       for (int p = 0; p < players_; ++p)
         if (pos.stones[static_cast<std::size_t>(p)].test(c)) ch = kLetters[p];
@@ -512,7 +486,7 @@ std::string Ecalper::diagram(const Position& pos) const {
     }
     std::string label = std::to_string(r + 1);
     label = std::string(3 - label.size(), ' ') + label + "  ";
-    const int lo = geo_->row_lo[ru];
+    const int lo = geo_->q_lo(r);
     out += label + line + "  " + std::to_string(r + 1) + "  " + static_cast<char>('A' + lo) + "-" +
            static_cast<char>('A' + lo + geo_->row_len[ru] - 1) + "\n";
   }
@@ -535,4 +509,4 @@ std::string Ecalper::diagram(const Position& pos) const {
   return out;
 }
 
-}  // namespace arb::engine
+}  // namespace arb::engine::ecalper

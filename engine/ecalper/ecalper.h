@@ -5,7 +5,8 @@
 // A position is one bitboard per colour (192 bits: 169 cells at most).
 // The move list is never materialised: a turn is (replaced stone) x (k-subset
 // of the empty cells), enumerated lazily by a random-access iterator that
-// decodes an index, and counted by arithmetic.
+// decodes an index, and counted by arithmetic. So it is not core::MoveList:
+// one position can have 10^9 moves (C(169,5)), far beyond any stored list.
 #pragma once
 
 #include <array>
@@ -20,46 +21,19 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
+#include "engine/core/bit_set.h"
+#include "engine/core/hex_grid.h"
 
-namespace arb::engine {
+namespace arb::engine::ecalper {
 
-namespace ecalper_detail {
+namespace detail {
 
 inline constexpr int kMaxCells = 169;  // size 8
 inline constexpr int kMaxRows = 15;
 inline constexpr int kMaxPlaced = 5;
 inline constexpr std::uint8_t kNone = 255;
 
-struct Bits {
-  std::array<std::uint64_t, 3> w{};
-
-  void set(int i) { w[static_cast<unsigned>(i) >> 6] |= std::uint64_t{1} << (i & 63); }
-  void clear(int i) { w[static_cast<unsigned>(i) >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  bool test(int i) const { return (w[static_cast<unsigned>(i) >> 6] >> (i & 63)) & 1u; }
-  int count() const {
-    return std::popcount(w[0]) + std::popcount(w[1]) + std::popcount(w[2]);
-  }
-  bool empty() const { return (w[0] | w[1] | w[2]) == 0; }
-  int lowest() const {  // precondition: !empty()
-    if (w[0]) return std::countr_zero(w[0]);
-    if (w[1]) return 64 + std::countr_zero(w[1]);
-    return 128 + std::countr_zero(w[2]);
-  }
-  Bits operator|(const Bits& o) const { return {{w[0] | o.w[0], w[1] | o.w[1], w[2] | o.w[2]}}; }
-  Bits operator&(const Bits& o) const { return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2]}}; }
-  Bits and_not(const Bits& o) const {
-    return {{w[0] & ~o.w[0], w[1] & ~o.w[1], w[2] & ~o.w[2]}};
-  }
-  Bits& operator|=(const Bits& o) { return *this = *this | o; }
-  friend bool operator==(const Bits&, const Bits&) = default;
-  // Calls f(cell) for each set bit, ascending.
-  template <class F>
-  void for_each(F&& f) const {
-    for (int k = 0; k < 3; ++k)
-      for (std::uint64_t x = w[static_cast<std::size_t>(k)]; x; x &= x - 1)
-        f(64 * k + std::countr_zero(x));
-  }
-};
+using Bits = core::BitSet<3>;  // 192 bits: 169 cells at most
 
 // C(n, k) for n <= kMaxCells, k <= 5 (at most C(169,5) ~ 1.1e9: no overflow).
 using BinomialTable = std::array<std::array<std::uint64_t, kMaxPlaced + 1>, kMaxCells + 1>;
@@ -77,37 +51,33 @@ inline std::uint64_t binomial(int n, int k) {
   return kBinomial[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
 }
 
-// C1 geometry of one board size; built once per size.
-struct Geometry {
-  int n = 0;      // cells per side
-  int rows = 0;   // 2n-1
-  int cells = 0;  // 3n(n-1)+1
-  std::array<int, kMaxRows> row_start{};  // index of the row's first cell
-  std::array<int, kMaxRows> row_lo{};     // column (0-based) of the row's first cell
-  std::array<int, kMaxRows> row_len{};
-  std::array<std::uint8_t, kMaxCells> row_of{};
-  std::array<std::uint8_t, kMaxCells> col_of{};
-  std::array<Bits, kMaxCells> neighbours{};
-  Bits all;
+// C1 geometry of one board size, built once per size on the shared hex grid:
+// row r (from the top, from 0) is the grid's y and column q becomes x = q - r,
+// so C1's neighbours (q+1, r+1) and (q-1, r-1) are the grid's (0, +1) and
+// (0, -1). Cell indices are row-major either way.
+struct Geometry : core::HexGrid<kMaxCells, kMaxRows> {
+  int n = 0;  // cells per side
 
-  int index(int q, int r) const;  // -1 when (q, r) is off the board
+  int q_of(int cell) const { return x_of(cell) + row_of[static_cast<std::size_t>(cell)]; }
+  int q_lo(int r) const { return row_lo[static_cast<std::size_t>(r)] + r; }  // row r's first column
+  int index(int q, int r) const { return at(q - r, r); }  // -1 when (q, r) is off the board
   std::string name(int cell) const;
   static const Geometry& of_size(int n);
 };
 
-}  // namespace ecalper_detail
+}  // namespace detail
 
 class Ecalper {
  public:
   static constexpr std::string_view kName = "ecalper";
 
   struct Position {
-    std::array<ecalper_detail::Bits, 3> stones{};  // by player index (b, w, r)
+    std::array<detail::Bits, 3> stones{};  // by player index (b, w, r)
     std::uint8_t side = 0;                          // index in players()
     bool swap = false;                              // C3: side to move may swap
-    std::uint8_t last_replaced = ecalper_detail::kNone;
+    std::uint8_t last_replaced = detail::kNone;
     std::uint8_t last_count = 0;  // placed stones of the previous placing turn
-    std::array<std::uint8_t, ecalper_detail::kMaxPlaced> last_placed{};
+    std::array<std::uint8_t, detail::kMaxPlaced> last_placed{};
     // Caches for the arithmetic count: stones per player and empty cells.
     std::array<std::uint8_t, 3> count{};
     std::uint8_t empty = 0;
@@ -115,10 +85,10 @@ class Ecalper {
   };
 
   struct Move {
-    std::uint8_t replaced = ecalper_detail::kNone;  // kNone: no replacement
+    std::uint8_t replaced = detail::kNone;  // kNone: no replacement
     std::uint8_t count = 0;                         // placed cells
     bool swap = false;
-    std::array<std::uint8_t, ecalper_detail::kMaxPlaced> cells{};  // ascending
+    std::array<std::uint8_t, detail::kMaxPlaced> cells{};  // ascending
     friend bool operator==(const Move&, const Move&) = default;
   };
 
@@ -199,7 +169,7 @@ class Ecalper {
       const MoveList* list_ = nullptr;
       std::uint64_t index_ = 0;
       std::uint8_t r_ = 0;
-      std::array<std::uint8_t, ecalper_detail::kMaxPlaced> c_{};
+      std::array<std::uint8_t, detail::kMaxPlaced> c_{};
     };
 
     Iterator begin() const { return Iterator(this, 0); }
@@ -209,8 +179,8 @@ class Ecalper {
 
    private:
     friend class Ecalper;
-    std::array<std::uint8_t, ecalper_detail::kMaxCells> replaceable_{};
-    std::array<std::uint8_t, ecalper_detail::kMaxCells> empty_{};
+    std::array<std::uint8_t, detail::kMaxCells> replaceable_{};
+    std::array<std::uint8_t, detail::kMaxCells> empty_{};
     int replaceable_count_ = 0;
     int empty_count_ = 0;
     int k_ = 0;                   // stones placed by each move
@@ -239,7 +209,7 @@ class Ecalper {
   Outcome outcome(const Position& pos) const;
 
   // Helpers shared with the tests.
-  const ecalper_detail::Geometry& geometry() const { return *geo_; }
+  const detail::Geometry& geometry() const { return *geo_; }
   // Largest group and number of groups of one player's stones (C6).
   struct GroupStats {
     int largest = 0;
@@ -253,7 +223,7 @@ class Ecalper {
   Turn turn_kind(const Position& pos, int empty) const;
   int empty_cells(const Position& pos) const { return pos.empty; }
   int stones_per_turn() const { return players_ == 3 ? 5 : 3; }
-  ecalper_detail::Bits occupied(const Position& pos) const;
+  detail::Bits occupied(const Position& pos) const;
   bool replaceable(const Position& pos, int cell) const;
   int replaceable_count(const Position& pos) const;
   int parse_cell(std::string_view text, std::string_view field) const;
@@ -261,20 +231,20 @@ class Ecalper {
   std::string last_text(const Position& pos) const;
 
   Spec spec_;
-  const ecalper_detail::Geometry* geo_;
+  const detail::Geometry* geo_;
   int players_ = 2;
   bool last_added_ = false;  // C4 replace=last-added
 };
 
 // The hot path, inline: perft plays and counts millions of times.
-inline ecalper_detail::Bits Ecalper::occupied(const Position& pos) const {
+inline detail::Bits Ecalper::occupied(const Position& pos) const {
   return pos.stones[0] | pos.stones[1] | pos.stones[2];
 }
 
 inline Ecalper::Turn Ecalper::turn_kind(const Position& pos, int empty) const {
   if (players_ == 2) {
     // C5: the replacement-only turn leaves `<last>` as `X:-`; then the game is over.
-    if (pos.last_replaced != ecalper_detail::kNone && pos.last_count == 0) return Turn::kOver;
+    if (pos.last_replaced != detail::kNone && pos.last_count == 0) return Turn::kOver;
     if (pos.last_count == 0) return Turn::kFirst;  // C2: Black's first turn, `-:-`
     if (empty < 3) return Turn::kFinal;            // C5
     return Turn::kNormal;
@@ -289,11 +259,11 @@ inline std::uint64_t Ecalper::count_moves(const Position& pos) const {
   const int empty = empty_cells(pos);
   switch (turn_kind(pos, empty)) {
     case Turn::kOver: return 0;
-    case Turn::kFirst: return ecalper_detail::binomial(empty, stones_per_turn());
+    case Turn::kFirst: return detail::binomial(empty, stones_per_turn());
     case Turn::kFinal: return static_cast<std::uint64_t>(replaceable_count(pos));
     case Turn::kNormal:
       return static_cast<std::uint64_t>(replaceable_count(pos)) *
-                 ecalper_detail::binomial(empty, stones_per_turn()) +
+                 detail::binomial(empty, stones_per_turn()) +
              (pos.swap ? 1 : 0);
   }
   return 0;
@@ -306,7 +276,7 @@ inline int Ecalper::replaceable_count(const Position& pos) const {
     if (p != pos.side) n += pos.count[static_cast<std::size_t>(p)];
   // The stone made by the previous player's replacement is still his (nobody
   // has moved since), so it is always among the opponents' stones.
-  return pos.last_replaced != ecalper_detail::kNone ? n - 1 : n;
+  return pos.last_replaced != detail::kNone ? n - 1 : n;
 }
 
 inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
@@ -318,11 +288,11 @@ inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) co
     return next;
   }
   const auto side = static_cast<std::size_t>(pos.side);
-  if (move.replaced != ecalper_detail::kNone) {
+  if (move.replaced != detail::kNone) {
     for (int p = 0; p < players_; ++p) {
       auto& s = next.stones[static_cast<std::size_t>(p)];
       if (s.test(move.replaced)) {
-        s.clear(move.replaced);
+        s.reset(move.replaced);
         --next.count[static_cast<std::size_t>(p)];
       }
     }
@@ -342,4 +312,4 @@ inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) co
   return next;
 }
 
-}  // namespace arb::engine
+}  // namespace arb::engine::ecalper

@@ -9,14 +9,14 @@
 // last file. 41 squares (9x9) or 25 (7x7) fit one 64-bit word.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <bit>
-#include <cstddef>
 #include <cstdint>
-#include <vector>
 
-namespace arb::engine::emergo_detail {
+#include "engine/core/inline.h"
+#include "engine/core/move_list.h"
+
+namespace arb::engine::emergo::detail {
 
 using Bitboard = std::uint64_t;
 
@@ -58,49 +58,11 @@ struct Position {
   friend bool operator==(const Position&, const Position&) = default;
 };
 
-// Move list with 1024 moves inline: no heap in move generation. Entries <= 41
-// and steps <= 4 * 12 always fit. The number of maximal capture chains has no
-// small proven bound (random and constructed positions stay near 20), so
-// beyond 1024 the list moves to the heap rather than fail or wrap.
-class MoveList {
- public:
-  static constexpr std::size_t kInline = 1024;
-  MoveList() noexcept : size_(0) {}
-  MoveList(const MoveList& o) : size_(o.size_), spill_(o.spill_) {
-    if (size_ <= kInline) std::copy(o.inline_, o.inline_ + size_, inline_);
-  }
-  MoveList& operator=(const MoveList& o) {
-    if (this != &o) {
-      size_ = o.size_;
-      spill_ = o.spill_;
-      if (size_ <= kInline) std::copy(o.inline_, o.inline_ + size_, inline_);
-    }
-    return *this;
-  }
-  const Move* begin() const { return size_ > kInline ? spill_.data() : inline_; }
-  const Move* end() const { return begin() + size_; }
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Move& operator[](std::size_t i) const { return begin()[i]; }
-  void clear() {
-    size_ = 0;
-    spill_.clear();
-  }
-  void push_back(const Move& m) {
-    if (size_ < kInline) [[likely]] {
-      inline_[size_++] = m;
-      return;
-    }
-    if (size_ == kInline) spill_.assign(inline_, inline_ + kInline);
-    spill_.push_back(m);
-    ++size_;
-  }
-
- private:
-  Move inline_[kInline];
-  std::size_t size_;
-  std::vector<Move> spill_;  // holds every move once size_ > kInline
-};
+// 1024 moves inline: no heap in move generation. Entries <= 41 and steps
+// <= 4 * 12 always fit. The number of maximal capture chains has no small
+// proven bound (random and constructed positions stay near 20), so beyond 1024
+// the list moves to the heap rather than fail or wrap.
+using MoveList = core::MoveList<Move, 1024>;
 
 template <int N>
 struct Geometry {
@@ -141,7 +103,7 @@ struct Geometry {
 
   // Every square of b moved one step in direction D (off-board bits dropped).
   template <int D>
-  static constexpr Bitboard shift(Bitboard b) {
+  static ARB_HOT_INLINE constexpr Bitboard shift(Bitboard b) {
     if constexpr (D == kNorthEast) return ((b & ~kFileLast) << ((N + 1) / 2)) & kAll;
     if constexpr (D == kNorthWest) return ((b & ~kFileFirst) << ((N - 1) / 2)) & kAll;
     if constexpr (D == kSouthEast) return (b & ~kFileLast) >> ((N - 1) / 2);
@@ -150,7 +112,7 @@ struct Geometry {
 
   // Squares of `own` that can make a first jump (E5): an `opp` column adjacent
   // in some direction with an empty square beyond it.
-  static constexpr Bitboard capturers(Bitboard own, Bitboard opp, Bitboard empty) {
+  static ARB_HOT_INLINE constexpr Bitboard capturers(Bitboard own, Bitboard opp, Bitboard empty) {
     return (shift<kSouthWest>(shift<kSouthWest>(empty) & opp) |
             shift<kSouthEast>(shift<kSouthEast>(empty) & opp) |
             shift<kNorthWest>(shift<kNorthWest>(empty) & opp) |
@@ -160,7 +122,7 @@ struct Geometry {
 
   // E9: empty squares on which a new man of ours could be jumped by `opp`:
   // an opponent column on one side and an empty square on the other.
-  static constexpr Bitboard feeding(Bitboard opp, Bitboard empty) {
+  static ARB_HOT_INLINE constexpr Bitboard feeding(Bitboard opp, Bitboard empty) {
     return ((shift<kNorthEast>(opp) & shift<kSouthWest>(empty)) |
             (shift<kSouthWest>(opp) & shift<kNorthEast>(empty)) |
             (shift<kNorthWest>(opp) & shift<kSouthEast>(empty)) |
@@ -168,7 +130,7 @@ struct Geometry {
            empty;
   }
 
-  static constexpr int steps(Bitboard own, Bitboard empty) {
+  static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard empty) {
     return std::popcount(shift<kNorthEast>(own) & empty) +
            std::popcount(shift<kNorthWest>(own) & empty) +
            std::popcount(shift<kSouthEast>(own) & empty) +
@@ -262,7 +224,7 @@ struct ListSink {
 // The empty squares on which the side to move may enter (E8-E10); only
 // meaningful with men in hand and no capture available.
 template <int N>
-inline Bitboard entry_squares(const Position& p, Bitboard own, Bitboard opp, Bitboard empty) {
+ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard opp, Bitboard empty) {
   using G = Geometry<N>;
   Bitboard squares = empty;
   // E9: no feeding, unless the opponent could already capture. If he could
@@ -369,4 +331,4 @@ inline Position play(const Position& p, const Move& m) {
   return q;
 }
 
-}  // namespace arb::engine::emergo_detail
+}  // namespace arb::engine::emergo::detail

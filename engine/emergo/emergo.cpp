@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-namespace arb::engine {
+namespace arb::engine::emergo {
 
-using emergo_detail::Bitboard;
-using emergo_detail::cap_of;
-using emergo_detail::make_column;
-using emergo_detail::MoveKind;
-using emergo_detail::prisoners_of;
+using detail::Bitboard;
+using detail::cap_of;
+using detail::make_column;
+using detail::MoveKind;
+using detail::prisoners_of;
 
 namespace {
 
@@ -233,8 +233,8 @@ std::string Emergo::move_text(const Position&, const Move& m) const {
     case MoveKind::kEntry:
       return square_name(m.from);
     case MoveKind::kStep: {
-      const int to = size_ == 9 ? emergo_detail::Geometry<9>::kNeighbour[m.from][m.dirs & 3]
-                                : emergo_detail::Geometry<7>::kNeighbour[m.from][m.dirs & 3];
+      const int to = size_ == 9 ? detail::Geometry<9>::kNeighbour[m.from][m.dirs & 3]
+                                : detail::Geometry<7>::kNeighbour[m.from][m.dirs & 3];
       return square_name(m.from) + "-" + square_name(to);
     }
     case MoveKind::kCapture: {
@@ -243,8 +243,8 @@ std::string Emergo::move_text(const Position&, const Move& m) const {
       for (int i = 0; i < m.jumps; ++i) {
         const int d = (m.dirs >> (2 * i)) & 3;
         for (int k = 0; k < 2; ++k)
-          sq = size_ == 9 ? emergo_detail::Geometry<9>::kNeighbour[sq][d]
-                          : emergo_detail::Geometry<7>::kNeighbour[sq][d];
+          sq = size_ == 9 ? detail::Geometry<9>::kNeighbour[sq][d]
+                          : detail::Geometry<7>::kNeighbour[sq][d];
         text += 'x' + square_name(sq);
       }
       return text;
@@ -278,4 +278,4 @@ Outcome Emergo::outcome(std::span<const Position> history) const {
   return seen >= 3 ? Outcome::draw(0b11) : o;
 }
 
-}  // namespace arb::engine
+}  // namespace arb::engine::emergo

@@ -15,13 +15,13 @@
 #include "common/spec.h"
 #include "engine/emergo/board.h"
 
-namespace arb::engine {
+namespace arb::engine::emergo {
 
 class Emergo {
  public:
-  using Position = emergo_detail::Position;
-  using Move = emergo_detail::Move;
-  using MoveList = emergo_detail::MoveList;
+  using Position = detail::Position;
+  using Move = detail::Move;
+  using MoveList = detail::MoveList;
   static constexpr std::string_view kName = "emergo";
 
   explicit Emergo(const Spec& spec);
@@ -36,16 +36,16 @@ class Emergo {
   MoveList legal_moves(const Position& pos) const {
     MoveList list;
     if (size_ == 9)
-      emergo_detail::generate<9>(pos, list);
+      detail::generate<9>(pos, list);
     else
-      emergo_detail::generate<7>(pos, list);
+      detail::generate<7>(pos, list);
     return list;
   }
   std::uint64_t count_moves(const Position& pos) const {
-    return size_ == 9 ? emergo_detail::count_moves<9>(pos) : emergo_detail::count_moves<7>(pos);
+    return size_ == 9 ? detail::count_moves<9>(pos) : detail::count_moves<7>(pos);
   }
   Position play(const Position& pos, const Move& move) const {
-    return size_ == 9 ? emergo_detail::play<9>(pos, move) : emergo_detail::play<7>(pos, move);
+    return size_ == 9 ? detail::play<9>(pos, move) : detail::play<7>(pos, move);
   }
 
   std::string move_text(const Position& pos, const Move& move) const;
@@ -62,4 +62,4 @@ class Emergo {
   int men_;
 };
 
-}  // namespace arb::engine
+}  // namespace arb::engine::emergo

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <string>
 
 // Generation (legal_moves) searches chains depth-first, one man at a time;
 // counting (count_moves) works on whole bitboards per direction. The two are
@@ -18,56 +19,11 @@
 // - Parsing rejects only what RULES.md lists (a man on its own far rank);
 //   a side with no men (even both) is accepted: it simply has no move (X7).
 
-namespace arb::engine {
+namespace arb::engine::eximo {
+namespace detail {
 namespace {
 
-using Bits = std::uint64_t;
-
-constexpr Bits kFileA = 0x0101010101010101ULL;
-constexpr Bits kFileH = kFileA << 7;
-constexpr Bits kRank8 = 0xFF00000000000000ULL;  // the far row, mover's frame
-// X6: drop zone b1-g1, b2-g2 in the mover's frame (b7-g7, b8-g8 for Black).
-constexpr Bits kDropZone = 0x7E7EULL;
-
-// Directions, mover's frame: forward, both forward diagonals, then sideways
-// (X4: sideways only for captures).
-enum Dir : int { kN = 0, kNE = 1, kNW = 2, kE = 3, kW = 4 };
-constexpr int kShift[5] = {8, 9, 7, 1, -1};
-constexpr int kFileStep[5] = {0, 1, -1, 1, -1};
-constexpr int kRankStep[5] = {1, 1, 1, 0, 0};
-
-// Squares from which a two-square jump in direction d stays on the board.
-constexpr std::array<Bits, 5> make_jump_from() {
-  std::array<Bits, 5> out{};
-  for (int d = 0; d < 5; ++d)
-    for (int sq = 0; sq < 64; ++sq) {
-      const int f = sq % 8 + 2 * kFileStep[d], r = sq / 8 + 2 * kRankStep[d];
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) out[d] |= Bits{1} << sq;
-    }
-  return out;
-}
-constexpr std::array<Bits, 5> kJumpFrom = make_jump_from();
-
-constexpr Bits bit(int sq) { return Bits{1} << sq; }
-constexpr bool has(Bits b, int sq) { return (b >> sq) & 1; }
-
-// X6: number of ways to make the compulsory drops with `free` zone squares
-// empty: two men if possible (an unordered pair), else one, else none.
-constexpr std::uint64_t drop_ways(int free) {
-  return free >= 2 ? static_cast<std::uint64_t>(free) * (free - 1) / 2 : 1;
-}
-
-Bits flip(Bits b) { return __builtin_bswap64(b); }
-
-// Men of the mover that can start a capture (X4): enemy adjacent forward,
-// diagonally forward or sideways, empty square beyond.
-Bits capturers(Bits us, Bits them, Bits empty) {
-  return (us & kJumpFrom[kN] & (them >> 8) & (empty >> 16)) |
-         (us & kJumpFrom[kNE] & (them >> 9) & (empty >> 18)) |
-         (us & kJumpFrom[kNW] & (them >> 7) & (empty >> 14)) |
-         (us & kJumpFrom[kE] & (them >> 1) & (empty >> 2)) |
-         (us & kJumpFrom[kW] & (them << 1) & (empty << 2));
-}
+using core::flip_ranks;
 
 // Men of the mover that can start a friendly jump (X3, forward directions only).
 Bits jumpers(Bits us, Bits empty) {
@@ -97,6 +53,8 @@ std::uint64_t count_captures(int sq, Bits rest, Bits them) {
 }
 
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
+
+}  // namespace
 
 // The number of capture chains of all the mover's men (X4), when at least one
 // exists. The first jump of every man is done for all men at once, per
@@ -176,23 +134,29 @@ std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint6
   return total;
 }
 
+}  // namespace detail
+
+namespace {
+
+using namespace detail;
+
 // Appends `m` (which has reached m.to) with every compulsory drop set (X6).
 void emit(Eximo::MoveList& list, Eximo::Move m, Bits free_zone) {
   m.drop_a = m.drop_b = Eximo::kNoSquare;
   if (m.to < 56 || free_zone == 0) {
-    list.push(m);
+    list.push_back(m);
     return;
   }
   if (std::popcount(free_zone) == 1) {
     m.drop_a = static_cast<std::uint8_t>(std::countr_zero(free_zone));
-    list.push(m);
+    list.push_back(m);
     return;
   }
   for (Bits a = free_zone; a; a &= a - 1) {
     m.drop_a = static_cast<std::uint8_t>(std::countr_zero(a));
     for (Bits b = a & (a - 1); b; b &= b - 1) {
       m.drop_b = static_cast<std::uint8_t>(std::countr_zero(b));
-      list.push(m);
+      list.push_back(m);
     }
   }
 }
@@ -255,8 +219,8 @@ std::string square_name(int sq) {
 
 }  // namespace
 
-std::uint64_t Eximo::white(const Position& pos) { return pos.side ? flip(pos.them) : pos.us; }
-std::uint64_t Eximo::black(const Position& pos) { return pos.side ? flip(pos.us) : pos.them; }
+std::uint64_t Eximo::white(const Position& pos) { return pos.side ? flip_ranks(pos.them) : pos.us; }
+std::uint64_t Eximo::black(const Position& pos) { return pos.side ? flip_ranks(pos.us) : pos.them; }
 
 Eximo::Position Eximo::start() const {
   return parse("1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
@@ -309,7 +273,7 @@ Eximo::Position Eximo::parse(std::string_view text) const {
   if (file != 8) throw Error("rank " + std::to_string(rank + 1) + ": has " + std::to_string(file) + " squares, not 8");
   if (rank != 0) throw Error("ranks: " + std::to_string(8 - rank) + " ranks, not 8");
   if (side == "w") return {white, black, 0};
-  return {flip(black), flip(white), 1};
+  return {flip_ranks(black), flip_ranks(white), 1};
 }
 
 std::string Eximo::format(const Position& pos) const {
@@ -382,7 +346,7 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
     for (Bits t = to & ~kRank8; t; t &= t - 1) {
       m.to = static_cast<std::uint8_t>(std::countr_zero(t));
       m.from = static_cast<std::uint8_t>(m.to - kShift[d]);
-      list.push(m);
+      list.push_back(m);
     }
     for (Bits t = to & kRank8; t; t &= t - 1) {
       m.to = static_cast<std::uint8_t>(std::countr_zero(t));
@@ -398,40 +362,6 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
     gen_jumps(list, m, sq, us, empty, zone | (kDropZone & bit(sq)));
   }
   return list;
-}
-
-std::uint64_t Eximo::count_moves(const Position& pos) const {
-  const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  if (capturers(us, them, empty)) return count_all_captures(us, them, empty);  // X5
-  const int free = std::popcount(kDropZone & empty);
-  const std::uint64_t far = drop_ways(free);
-  const Bits n = (us << 8) & empty;
-  const Bits ne = ((us & ~kFileH) << 9) & empty;
-  const Bits nw = ((us & ~kFileA) << 7) & empty;
-  std::uint64_t total =
-      static_cast<std::uint64_t>(std::popcount(n & ~kRank8) + std::popcount(ne & ~kRank8) +
-                                 std::popcount(nw & ~kRank8)) +
-      static_cast<std::uint64_t>(std::popcount(n & kRank8) + std::popcount(ne & kRank8) +
-                                 std::popcount(nw & kRank8)) *
-          far;
-  return total + count_all_jumps(us, empty, far, drop_ways(free + 1));
-}
-
-Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
-  Bits us = pos.us & ~bit(move.from), them = pos.them;
-  if (move.kind == Kind::kCapture) {
-    int sq = move.from;
-    for (int i = 0; i < move.jumps; ++i) {
-      const int d = static_cast<int>((move.dirs >> (3 * i)) & 7);
-      them &= ~bit(sq + kShift[d]);  // X4: removed at once
-      sq += 2 * kShift[d];
-    }
-    assert(sq == move.to);
-  }
-  if (move.to < 56) us |= bit(move.to);  // X6: on the far row it is removed
-  if (move.drop_a != kNoSquare) us |= bit(move.drop_a);
-  if (move.drop_b != kNoSquare) us |= bit(move.drop_b);
-  return {flip(them), flip(us), static_cast<std::uint8_t>(pos.side ^ 1)};
 }
 
 std::string Eximo::move_text(const Position& pos, const Move& move) const {
@@ -469,4 +399,4 @@ Outcome Eximo::outcome(const Position& pos) const {
   return Outcome::win(pos.side ^ 1);
 }
 
-}  // namespace arb::engine
+}  // namespace arb::engine::eximo

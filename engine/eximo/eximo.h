@@ -7,19 +7,74 @@
 // Squares: a1 = 0, b1 = 1, ..., h8 = 63 (in the mover's frame).
 #pragma once
 
-#include <algorithm>
 #include <array>
-#include <cstddef>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
+#include "engine/core/bits.h"
+#include "engine/core/inline.h"
+#include "engine/core/move_list.h"
 
-namespace arb::engine {
+namespace arb::engine::eximo {
+
+namespace detail {
+
+using Bits = std::uint64_t;
+using core::bit;
+using core::has;
+
+inline constexpr Bits kFileA = 0x0101010101010101ULL;
+inline constexpr Bits kFileH = kFileA << 7;
+inline constexpr Bits kRank8 = 0xFF00000000000000ULL;  // the far row, mover's frame
+// X6: drop zone b1-g1, b2-g2 in the mover's frame (b7-g7, b8-g8 for Black).
+inline constexpr Bits kDropZone = 0x7E7EULL;
+
+// Directions, mover's frame: forward, both forward diagonals, then sideways
+// (X4: sideways only for captures).
+enum Dir : int { kN = 0, kNE = 1, kNW = 2, kE = 3, kW = 4 };
+inline constexpr int kShift[5] = {8, 9, 7, 1, -1};
+inline constexpr int kFileStep[5] = {0, 1, -1, 1, -1};
+inline constexpr int kRankStep[5] = {1, 1, 1, 0, 0};
+
+// Squares from which a two-square jump in direction d stays on the board.
+constexpr std::array<Bits, 5> make_jump_from() {
+  std::array<Bits, 5> out{};
+  for (int d = 0; d < 5; ++d)
+    for (int sq = 0; sq < 64; ++sq) {
+      const int f = sq % 8 + 2 * kFileStep[d], r = sq / 8 + 2 * kRankStep[d];
+      if (f >= 0 && f < 8 && r >= 0 && r < 8) out[d] |= Bits{1} << sq;
+    }
+  return out;
+}
+inline constexpr std::array<Bits, 5> kJumpFrom = make_jump_from();
+
+// X6: number of ways to make the compulsory drops with `free` zone squares
+// empty: two men if possible (an unordered pair), else one, else none.
+ARB_HOT_INLINE constexpr std::uint64_t drop_ways(int free) {
+  return free >= 2 ? static_cast<std::uint64_t>(free) * (free - 1) / 2 : 1;
+}
+
+// Men of the mover that can start a capture (X4): enemy adjacent forward,
+// diagonally forward or sideways, empty square beyond.
+ARB_HOT_INLINE Bits capturers(Bits us, Bits them, Bits empty) {
+  return (us & kJumpFrom[kN] & (them >> 8) & (empty >> 16)) |
+         (us & kJumpFrom[kNE] & (them >> 9) & (empty >> 18)) |
+         (us & kJumpFrom[kNW] & (them >> 7) & (empty >> 14)) |
+         (us & kJumpFrom[kE] & (them >> 1) & (empty >> 2)) |
+         (us & kJumpFrom[kW] & (them << 1) & (empty << 2));
+}
+
+// Counting without building moves, in eximo.cpp (big: not inlined, inline.h).
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty);
+std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint64_t far_from_zone);
+
+}  // namespace detail
 
 class Eximo {
  public:
@@ -44,52 +99,11 @@ class Eximo {
   };
   static constexpr std::uint8_t kNoSquare = 64;
 
-  // A fixed inline buffer, no heap in move generation. A far-row arrival with
+  // 2048 moves inline, no heap in move generation. A far-row arrival with
   // 12 free drop squares gives C(12,2) = 66 moves, so contrived positions can
   // exceed any small bound: only then the list moves to the heap (never in
   // ordinary play, and never silently wrong).
-  class MoveList {
-   public:
-    static constexpr std::size_t kInline = 2048;
-    MoveList() {}  // leaves the buffer uninitialised
-    MoveList(const MoveList& other) { *this = other; }
-    MoveList& operator=(const MoveList& other) {
-      if (this == &other) return *this;
-      size_ = other.size_;
-      capacity_ = other.capacity_;
-      heap_ = other.heap_;
-      if (heap_.empty()) {
-        std::copy(other.begin(), other.end(), buffer_.begin());
-        data_ = buffer_.data();
-      } else {
-        data_ = heap_.data();
-      }
-      return *this;
-    }
-    Move* begin() { return data_; }
-    Move* end() { return data_ + size_; }
-    const Move* begin() const { return data_; }
-    const Move* end() const { return data_ + size_; }
-    std::size_t size() const { return size_; }
-    const Move& operator[](std::size_t i) const { return data_[i]; }
-    void push(const Move& m) {
-      if (size_ == capacity_) grow();
-      data_[size_++] = m;
-    }
-
-   private:
-    void grow() {
-      if (heap_.empty()) heap_.assign(buffer_.begin(), buffer_.begin() + static_cast<std::ptrdiff_t>(size_));
-      capacity_ *= 2;
-      heap_.resize(capacity_);
-      data_ = heap_.data();
-    }
-    Move* data_ = buffer_.data();
-    std::size_t size_ = 0;
-    std::size_t capacity_ = kInline;
-    std::vector<Move> heap_;
-    std::array<Move, kInline> buffer_;
-  };
+  using MoveList = core::MoveList<Move, 2048>;
 
   static constexpr std::string_view kName = "eximo";
 
@@ -116,4 +130,41 @@ class Eximo {
   Spec spec_;
 };
 
-}  // namespace arb::engine
+// The hot path, inline (engine/core/inline.h).
+inline std::uint64_t Eximo::count_moves(const Position& pos) const {
+  using namespace detail;
+  const Bits us = pos.us, them = pos.them, empty = ~(us | them);
+  if (capturers(us, them, empty)) return count_all_captures(us, them, empty);  // X5
+  const int free = std::popcount(kDropZone & empty);
+  const std::uint64_t far = drop_ways(free);
+  const Bits n = (us << 8) & empty;
+  const Bits ne = ((us & ~kFileH) << 9) & empty;
+  const Bits nw = ((us & ~kFileA) << 7) & empty;
+  std::uint64_t total =
+      static_cast<std::uint64_t>(std::popcount(n & ~kRank8) + std::popcount(ne & ~kRank8) +
+                                 std::popcount(nw & ~kRank8)) +
+      static_cast<std::uint64_t>(std::popcount(n & kRank8) + std::popcount(ne & kRank8) +
+                                 std::popcount(nw & kRank8)) *
+          far;
+  return total + count_all_jumps(us, empty, far, drop_ways(free + 1));
+}
+
+inline Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
+  using namespace detail;
+  Bits us = pos.us & ~bit(move.from), them = pos.them;
+  if (move.kind == Kind::kCapture) {
+    int sq = move.from;
+    for (int i = 0; i < move.jumps; ++i) {
+      const int d = static_cast<int>((move.dirs >> (3 * i)) & 7);
+      them &= ~bit(sq + kShift[d]);  // X4: removed at once
+      sq += 2 * kShift[d];
+    }
+    assert(sq == move.to);
+  }
+  if (move.to < 56) us |= bit(move.to);  // X6: on the far row it is removed
+  if (move.drop_a != kNoSquare) us |= bit(move.drop_a);
+  if (move.drop_b != kNoSquare) us |= bit(move.drop_b);
+  return {core::flip_ranks(them), core::flip_ranks(us), static_cast<std::uint8_t>(pos.side ^ 1)};
+}
+
+}  // namespace arb::engine::eximo

@@ -4,69 +4,29 @@
 #include <memory>
 #include <mutex>
 
-namespace arb::engine {
+namespace arb::engine::meridians {
 
-namespace meridians {
+namespace detail {
 namespace {
 
-constexpr int kDx[kDirections] = {+1, 0, -1, -1, 0, +1};
-constexpr int kDy[kDirections] = {0, +1, +1, 0, -1, -1};
-
-template <class F>
-inline void for_each_bit(Bits b, F&& f) {
-  for (int word = 0; word < 3; ++word) {
-    std::uint64_t v = b.w[word];
-    while (v) {
-      f(word * 64 + std::countr_zero(v));
-      v &= v - 1;
-    }
-  }
-}
-
-std::unique_ptr<Geometry> build(int size) {
+std::unique_ptr<Geometry> build_geometry(int size) {
   auto g = std::make_unique<Geometry>();
+  const int m = size - 1;  // M1: the middle row; the bottom row has size - 1 points
+  const auto lo = [m](int y) { return 1 - std::min(y, m); };
+  const auto hi = [m](int y) { return m + std::min(y, 2 * m - y) - std::min(y, m); };
+  static_cast<core::HexGrid<kMaxPoints, kMaxRows>&>(*g) =
+      core::HexGrid<kMaxPoints, kMaxRows>::build(2 * m + 1, lo, hi);
   g->size = size;
-  g->rows = 2 * size - 1;
-  g->middle = size - 1;
-  const int n = size - 1;  // M1: points of the bottom row
-  int next = 0;
-  for (int i = 0; i < g->rows; ++i) {
-    g->row_start[i] = next;
-    g->row_width[i] = n + std::min(i, 2 * g->middle - i);
-    for (int c = 0; c < g->row_width[i]; ++c) {
-      g->row_of[next + c] = static_cast<std::uint8_t>(i);
-      g->col_of[next + c] = static_cast<std::uint8_t>(c);
-    }
-    next += g->row_width[i];
-  }
-  g->points = next;
-  for (int p = 0; p < g->points; ++p) g->all.set(p);
-  for (int p = 0; p < g->points; ++p) {
-    const int y = g->row_of[p];
-    const int x = g->col_of[p] + 1 - std::min(y, g->middle);  // M1 axial form
+  g->middle = m;
+  for (int p = 0; p < g->cells; ++p)
     for (int d = 0; d < kDirections; ++d) {
-      const int q = g->at_axial(x + kDx[d], y + kDy[d]);
-      g->step[p][d] = static_cast<std::int16_t>(q);
-      if (q >= 0) g->neighbours[p].set(q);
-      for (int k = 1;; ++k) {
-        const int r = g->at_axial(x + k * kDx[d], y + k * kDy[d]);
-        if (r < 0) break;
-        g->ray[p][d].set(r);
-      }
+      g->ray[p][d] = g->line(p, d);
       g->ray_from[p][d] = g->ray[p][d] | Bits::single(p);
     }
-  }
   return g;
 }
 
 }  // namespace
-
-int Geometry::at_axial(int x, int y) const {
-  if (y < 0 || y >= rows) return -1;
-  const int col = x + std::min(y, middle) - 1;
-  if (col < 0 || col >= row_width[y]) return -1;
-  return index(y, col);
-}
 
 std::string Geometry::name(int p) const {
   return std::string(1, static_cast<char>('a' + row_of[p])) + std::to_string(col_of[p] + 1);
@@ -77,15 +37,14 @@ const Geometry& Geometry::of(int size) {
   static std::once_flag once[3];
   if (size < 6 || size > 8) throw Error("size: meridians has sizes 6, 7 and 8");
   const int slot = size - 6;
-  std::call_once(once[slot], [&] { tables[slot] = build(size); });
+  std::call_once(once[slot], [&] { tables[slot] = build_geometry(size); });
   return *tables[slot];
 }
 
-}  // namespace meridians
+}  // namespace detail
 
-using meridians::Bits;
-using meridians::for_each_bit;
-using meridians::Geometry;
+using detail::Bits;
+using detail::Geometry;
 
 namespace {
 constexpr const char* kColourName[2] = {"white", "black"};
@@ -99,7 +58,7 @@ Meridians::Meridians(const Spec& spec)
 // decreasing one its highest.
 Bits Meridians::sight(int p, Bits occupied) const {
   Bits out;
-  for (int d = 0; d < meridians::kDirections; ++d) {
+  for (int d = 0; d < detail::kDirections; ++d) {
     const int next = geo_->step[p][d];
     if (next < 0 || occupied.test(next)) continue;  // blocked at once: sees nothing
     const Bits& r = geo_->ray[p][d];
@@ -108,7 +67,7 @@ Bits Meridians::sight(int p, Bits occupied) const {
       out |= r;
     } else {
       const int b = d < 3 ? blockers.lowest() : blockers.highest();
-      out |= r - geo_->ray_from[b][d];
+      out |= r.and_not(geo_->ray_from[b][d]);
     }
   }
   return out;
@@ -119,16 +78,16 @@ Bits Meridians::placements(const Position& pos) const {
   const Bits occupied = pos.stones[0] | pos.stones[1];
   switch (pos.placed[pos.side]) {
     case 0:  // M4: the first stone anywhere
-      return geo_->all - occupied;
+      return geo_->all.and_not(occupied);
     case 1: {  // M5: a path to the first stone: on a line, not adjacent
       const int first = own.lowest();
-      return sight(first, occupied) - geo_->neighbours[first];
+      return sight(first, occupied).and_not(geo_->neighbours[first]);
     }
     default: {  // M6: every own stone counts, dead or not (it may be revived)
       // A stone without an empty neighbour sees nothing: skip it (dense boards).
-      const Bits empty = geo_->all - occupied;
+      const Bits empty = geo_->all.and_not(occupied);
       Bits out;
-      for_each_bit(own, [&](int p) {
+      own.for_each([&](int p) {
         if ((geo_->neighbours[p] & empty).any()) out |= sight(p, occupied);
       });
       return out;
@@ -143,15 +102,15 @@ Bits Meridians::placements(const Position& pos) const {
 Bits Meridians::dead_stones(const Position& pos, int colour) const {
   const Bits own = pos.stones[colour];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  std::array<std::uint8_t, meridians::kMaxPoints> parent;  // valid on `own` only
-  std::array<std::uint8_t, 3 * meridians::kMaxPoints> from, to;
+  std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
+  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
   int pairs = 0;
   const auto find = [&](int x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
   };
-  for_each_bit(own, [&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
-  for_each_bit(own, [&](int p) {
+  own.for_each([&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
+  own.for_each([&](int p) {
     for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
       const int next = geo_->step[p][d];
       if (next < 0) continue;
@@ -178,50 +137,20 @@ Bits Meridians::dead_stones(const Position& pos, int colour) const {
     alive_roots.set(b);
   }
   Bits living;
-  for_each_bit(own, [&](int p) {
+  own.for_each([&](int p) {
     if (alive_roots.test(find(p))) living.set(p);
   });
-  return own - living;
+  return own.and_not(living);
 }
 
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   MoveList list;
   if (finished(pos)) return list;  // M8
   const Bits targets = placements(pos);
-  for_each_bit(targets, [&](int p) { list.push(Move{static_cast<std::uint8_t>(p)}); });
-  if (pos.may_swap) list.push(Move{Move::kSwap});  // M9
-  if (list.size() == 0) list.push(Move{Move::kPass});  // M7
+  targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
+  if (pos.may_swap) list.push_back(Move{Move::kSwap});  // M9
+  if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;
-}
-
-std::uint64_t Meridians::count_moves(const Position& pos) const {
-  if (finished(pos)) return 0;
-  const auto n = static_cast<std::uint64_t>(placements(pos).count()) + (pos.may_swap ? 1 : 0);
-  return n == 0 ? 1 : n;  // M7: pass only without a placement
-}
-
-// M10 reading of the capped counter: "placed 2" means "2 or more". A player
-// whose counter is already 2 before his placement has now placed at least 3,
-// so his own dead groups go; a counter of 0 or 1 means he has now placed 1 or
-// 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
-Meridians::Position Meridians::play(const Position& pos, const Move& move) const {
-  Position next = pos;
-  next.may_swap = false;
-  if (move.code == Move::kSwap) return next;  // M9: colours exchanged, board and side unchanged
-  const int me = pos.side;
-  const bool third_or_later = pos.placed[me] == 2;
-  if (move.code != Move::kPass) {
-    next.stones[me].set(move.code);
-    next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
-  }
-  // M7: after a pass every group is dead (no stone touches an empty point), so
-  // this removes them all and M8 ends the game. A pass before the third stone
-  // cannot arise: every point has at least three lines of two or more points,
-  // and the opponent holds at most two stones to block them (M5).
-  if (third_or_later) next.stones[me] = next.stones[me] - dead_stones(next, me);
-  next.side = static_cast<std::uint8_t>(me ^ 1);
-  next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
-  return next;
 }
 
 Outcome Meridians::outcome(const Position& pos) const {
@@ -254,7 +183,7 @@ Meridians::Move Meridians::parse_move(const Position& pos, std::string_view text
     if (text[2] < '0' || text[2] > '9') throw illegal();
     col = col * 10 + (text[2] - '0');
   }
-  if (col > geo_->row_width[row]) throw illegal();
+  if (col > geo_->row_len[row]) throw illegal();
   const Move m{static_cast<std::uint8_t>(geo_->index(row, col - 1))};
   if (std::find(moves.begin(), moves.end(), m) == moves.end()) throw illegal();
   return m;
@@ -264,7 +193,7 @@ std::string Meridians::format(const Position& pos) const {
   std::string out;
   for (int row = geo_->rows - 1; row >= 0; --row) {
     int empty = 0;
-    for (int c = 0; c < geo_->row_width[row]; ++c) {
+    for (int c = 0; c < geo_->row_len[row]; ++c) {
       const int p = geo_->index(row, c);
       char stone = 0;
       if (pos.stones[0].test(p)) stone = 'W';
@@ -313,32 +242,32 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const char c = rows[i];
     if (c == '/') {
-      if (col != geo_->row_width[row])
+      if (col != geo_->row_len[row])
         throw Error(row_name(row) + ": " + std::to_string(col) + " points, expected " +
-                    std::to_string(geo_->row_width[row]));
+                    std::to_string(geo_->row_len[row]));
       if (row == 0) throw Error("rows: more than " + std::to_string(geo_->rows) + " rows");
       --row, col = 0;
     } else if (c == 'W' || c == 'B') {
-      if (col >= geo_->row_width[row]) throw Error(row_name(row) + ": too many points at '" + c + "'");
+      if (col >= geo_->row_len[row]) throw Error(row_name(row) + ": too many points at '" + c + "'");
       pos.stones[c == 'B'].set(geo_->index(row, col++));
     } else if (c >= '0' && c <= '9') {
       if (c == '0') throw Error(row_name(row) + ": bad count '0' (no zero, no leading zero)");
       int count = 0;
       while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
         count = count * 10 + (rows[i] - '0');
-        if (count > geo_->row_width[row]) throw Error(row_name(row) + ": too many points at '" + rows[i] + "'");
+        if (count > geo_->row_len[row]) throw Error(row_name(row) + ": too many points at '" + rows[i] + "'");
         ++i;
       }
       --i;
       col += count;
-      if (col > geo_->row_width[row]) throw Error(row_name(row) + ": too many points");
+      if (col > geo_->row_len[row]) throw Error(row_name(row) + ": too many points");
     } else {
       throw Error(row_name(row) + ": unexpected character '" + c + "'");
     }
   }
   if (row != 0) throw Error("rows: " + std::to_string(geo_->rows - row) + " rows, expected " + std::to_string(geo_->rows));
-  if (col != geo_->row_width[0])
-    throw Error(row_name(0) + ": " + std::to_string(col) + " points, expected " + std::to_string(geo_->row_width[0]));
+  if (col != geo_->row_len[0])
+    throw Error(row_name(0) + ": " + std::to_string(col) + " points, expected " + std::to_string(geo_->row_len[0]));
 
   if (fields[1] != "w" && fields[1] != "b") throw Error("side: expected 'w' or 'b', got '" + std::string(fields[1]) + "'");
   pos.side = fields[1] == "b";
@@ -387,10 +316,10 @@ Meridians::Position Meridians::parse(std::string_view text) const {
 }
 
 std::string Meridians::diagram(const Position& pos) const {
-  const int widest = geo_->row_width[geo_->middle];
+  const int widest = geo_->row_len[geo_->middle];
   std::string out;
   for (int row = geo_->rows - 1; row >= 0; --row) {
-    const int width = geo_->row_width[row];
+    const int width = geo_->row_len[row];
     const char letter = static_cast<char>('a' + row);
     out += letter;
     out += std::string(static_cast<std::size_t>(2 + widest - width), ' ');
@@ -415,4 +344,4 @@ std::string Meridians::diagram(const Position& pos) const {
   return out;
 }
 
-}  // namespace arb::engine
+}  // namespace arb::engine::meridians

@@ -7,6 +7,7 @@
 // allocation in move generation, and count_moves is a popcount.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -17,85 +18,41 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
+#include "engine/core/bit_set.h"
+#include "engine/core/hex_grid.h"
+#include "engine/core/move_list.h"
 
-namespace arb::engine {
+namespace arb::engine::meridians {
 
-namespace meridians {
+namespace detail {
 
-// A set of points, bit i = point i.
-struct Bits {
-  std::uint64_t w[3] = {0, 0, 0};
-
-  constexpr bool any() const { return (w[0] | w[1] | w[2]) != 0; }
-  constexpr int count() const {
-    return std::popcount(w[0]) + std::popcount(w[1]) + std::popcount(w[2]);
-  }
-  constexpr bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1u; }
-  constexpr void set(int i) { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  constexpr void reset(int i) { w[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  // Lowest / highest member; the set must not be empty.
-  constexpr int lowest() const {
-    if (w[0]) return std::countr_zero(w[0]);
-    if (w[1]) return 64 + std::countr_zero(w[1]);
-    return 128 + std::countr_zero(w[2]);
-  }
-  constexpr int highest() const {
-    if (w[2]) return 191 - std::countl_zero(w[2]);
-    if (w[1]) return 127 - std::countl_zero(w[1]);
-    return 63 - std::countl_zero(w[0]);
-  }
-  static constexpr Bits single(int i) {
-    Bits b;
-    b.set(i);
-    return b;
-  }
-  friend constexpr Bits operator&(Bits a, Bits b) {
-    return {{a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2]}};
-  }
-  friend constexpr Bits operator|(Bits a, Bits b) {
-    return {{a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]}};
-  }
-  friend constexpr Bits operator^(Bits a, Bits b) {
-    return {{a.w[0] ^ b.w[0], a.w[1] ^ b.w[1], a.w[2] ^ b.w[2]}};
-  }
-  // a minus b
-  friend constexpr Bits operator-(Bits a, Bits b) {
-    return {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2]}};
-  }
-  constexpr Bits& operator|=(Bits b) { return *this = *this | b; }
-  constexpr Bits& operator&=(Bits b) { return *this = *this & b; }
-  friend constexpr bool operator==(const Bits&, const Bits&) = default;
-};
+using Bits = core::BitSet<3>;  // a set of points, bit i = point i
 
 inline constexpr int kMaxPoints = 154;  // size 8
 inline constexpr int kMaxRows = 15;
-inline constexpr int kDirections = 6;
+inline constexpr int kDirections = core::kHexDirections;
 
-// M1 geometry of one board size, built once. Directions in axial (x, y):
-// 0 (+1,0), 1 (0,+1), 2 (-1,+1) increase the point index; 3, 4, 5 are their
-// opposites (d + 3), which decrease it.
-struct Geometry {
-  int size = 0, rows = 0, middle = 0, points = 0;
-  std::array<int, kMaxRows> row_start{}, row_width{};
-  std::array<std::uint8_t, kMaxPoints> row_of{}, col_of{};  // col from 0
-  Bits all;
-  std::array<Bits, kMaxPoints> neighbours{};
+// M1 geometry of one board size, built once on the shared hex grid with the
+// M1 axial form: row i is y, point k (from 1) of it is x = k - min(i, m).
+// Directions in axial (x, y): 0 (+1,0), 1 (0,+1), 2 (-1,+1) increase the point
+// index; 3, 4, 5 are their opposites (d + 3), which decrease it.
+struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
+  int size = 0, middle = 0;
   std::array<std::array<Bits, kDirections>, kMaxPoints> ray{};       // excludes the point
   std::array<std::array<Bits, kDirections>, kMaxPoints> ray_from{};  // includes it
-  std::array<std::array<std::int16_t, kDirections>, kMaxPoints> step{};  // -1: off board
 
   static const Geometry& of(int size);  // size 6, 7 or 8
   int index(int row, int col) const { return row_start[row] + col; }
   // -1 when (x, y) is off the board.
-  int at_axial(int x, int y) const;
+  int at_axial(int x, int y) const { return at(x, y); }
   std::string name(int p) const;
 };
 
-}  // namespace meridians
+}  // namespace detail
 
 class Meridians {
  public:
-  using Bits = meridians::Bits;
+  using Bits = detail::Bits;
 
   struct Position {
     Bits stones[2];                  // [0] white, [1] black
@@ -112,23 +69,8 @@ class Meridians {
     friend bool operator==(Move, Move) = default;
   };
 
-  // Fixed capacity: every point plus `swap`; never allocates.
-  class MoveList {
-   public:
-    static constexpr std::size_t kCapacity = meridians::kMaxPoints + 1;
-    MoveList() {}  // leaves moves_ uninitialised
-    Move* begin() { return moves_.data(); }
-    Move* end() { return moves_.data() + size_; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
-    std::size_t size() const { return size_; }
-    const Move& operator[](std::size_t i) const { return moves_[i]; }
-    void push(Move m) { moves_[size_++] = m; }
-
-   private:
-    std::size_t size_ = 0;
-    std::array<Move, kCapacity> moves_;
-  };
+  // Every point plus `swap` fits: the heap is never used.
+  using MoveList = core::MoveList<Move, detail::kMaxPoints + 1>;
 
   static constexpr std::string_view kName = "meridians";
 
@@ -148,7 +90,7 @@ class Meridians {
   Outcome outcome(const Position& pos) const;
 
   // For tests and tools.
-  const meridians::Geometry& geometry() const { return *geo_; }
+  const detail::Geometry& geometry() const { return *geo_; }
   // The points where the side to move may place (empty when he must pass).
   Bits placements(const Position& pos) const;
   // M3: the dead groups of one colour, as one set.
@@ -162,8 +104,39 @@ class Meridians {
  private:
   Bits sight(int p, Bits occupied) const;  // empty points seen from p, M6
   Spec spec_;
-  const meridians::Geometry* geo_;
+  const detail::Geometry* geo_;
   bool swap_option_;
 };
 
-}  // namespace arb::engine
+// The hot path, inline (engine/core/inline.h).
+inline std::uint64_t Meridians::count_moves(const Position& pos) const {
+  if (finished(pos)) return 0;
+  const auto n = static_cast<std::uint64_t>(placements(pos).count()) + (pos.may_swap ? 1 : 0);
+  return n == 0 ? 1 : n;  // M7: pass only without a placement
+}
+
+// M10 reading of the capped counter: "placed 2" means "2 or more". A player
+// whose counter is already 2 before his placement has now placed at least 3,
+// so his own dead groups go; a counter of 0 or 1 means he has now placed 1 or
+// 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
+inline Meridians::Position Meridians::play(const Position& pos, const Move& move) const {
+  Position next = pos;
+  next.may_swap = false;
+  if (move.code == Move::kSwap) return next;  // M9: colours exchanged, board and side unchanged
+  const int me = pos.side;
+  const bool third_or_later = pos.placed[me] == 2;
+  if (move.code != Move::kPass) {
+    next.stones[me].set(move.code);
+    next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
+  }
+  // M7: after a pass every group is dead (no stone touches an empty point), so
+  // this removes them all and M8 ends the game. A pass before the third stone
+  // cannot arise: every point has at least three lines of two or more points,
+  // and the opponent holds at most two stones to block them (M5).
+  if (third_or_later) next.stones[me] = next.stones[me].and_not(dead_stones(next, me));
+  next.side = static_cast<std::uint8_t>(me ^ 1);
+  next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
+  return next;
+}
+
+}  // namespace arb::engine::meridians

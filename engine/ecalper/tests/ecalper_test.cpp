@@ -15,7 +15,7 @@
 
 namespace {
 
-using arb::engine::Ecalper;
+using arb::engine::ecalper::Ecalper;
 
 Ecalper make(const std::string& spec) { return Ecalper(arb::Spec::parse(spec)); }
 

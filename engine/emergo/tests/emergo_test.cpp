@@ -14,7 +14,7 @@
 
 namespace {
 
-using arb::engine::Emergo;
+using arb::engine::emergo::Emergo;
 
 const Emergo& game9() {
   static const Emergo g(arb::Spec::parse("emergo"));
@@ -450,8 +450,8 @@ TEST(EmergoEngine, CountMovesEqualsLegalMovesSize) {
 TEST(EmergoEngine, MoveListSpillsBeyondItsInlineCapacity) {
   // No position with more than 1024 maximal chains is known, so the heap path
   // is exercised directly: order, size, copy and clear must survive the spill.
-  using arb::engine::emergo_detail::Move;
-  using arb::engine::emergo_detail::MoveKind;
+  using arb::engine::emergo::detail::Move;
+  using arb::engine::emergo::detail::MoveKind;
   Emergo::MoveList list;
   const std::size_t n = Emergo::MoveList::kInline + 500;
   for (std::size_t i = 0; i < n; ++i)

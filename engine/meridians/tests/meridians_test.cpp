@@ -14,7 +14,7 @@
 
 namespace {
 
-using arb::engine::Meridians;
+using arb::engine::meridians::Meridians;
 
 const Meridians& game(int size = 7, bool swap = false) {
   static const Meridians g6(arb::Spec::parse("meridians:size=6"));
@@ -47,14 +47,14 @@ void expect_moves(const std::string& text, std::vector<std::string> expected) {
 // The named points, from a1, along the set bits.
 std::set<std::string> names(const Meridians& g, Meridians::Bits b) {
   std::set<std::string> out;
-  for (int p = 0; p < g.geometry().points; ++p)
+  for (int p = 0; p < g.geometry().cells; ++p)
     if (b.test(p)) out.insert(g.geometry().name(p));
   return out;
 }
 
 int point(const Meridians& g, const std::string& name) {
   const auto& geo = g.geometry();
-  for (int p = 0; p < geo.points; ++p)
+  for (int p = 0; p < geo.cells; ++p)
     if (geo.name(p) == name) return p;
   ADD_FAILURE() << "no point " << name;
   return 0;
@@ -70,21 +70,21 @@ std::vector<std::string> line_from(const Meridians& g, const std::string& from, 
 // ---- M1 geometry ----
 
 TEST(MeridiansRules, M1_PointCounts) {
-  EXPECT_EQ(game(6).geometry().points, 80);
-  EXPECT_EQ(game(7).geometry().points, 114);
-  EXPECT_EQ(game(8).geometry().points, 154);
+  EXPECT_EQ(game(6).geometry().cells, 80);
+  EXPECT_EQ(game(7).geometry().cells, 114);
+  EXPECT_EQ(game(8).geometry().cells, 154);
   // Size 7: rows a..m, widths 6, 7, ..., 12, ..., 7, 6.
   const auto& geo = game(7).geometry();
   ASSERT_EQ(geo.rows, 13);
-  for (int i = 0; i < 13; ++i) EXPECT_EQ(geo.row_width[i], 6 + std::min(i, 12 - i)) << i;
+  for (int i = 0; i < 13; ++i) EXPECT_EQ(geo.row_len[i], 6 + std::min(i, 12 - i)) << i;
 }
 
 TEST(MeridiansRules, M1_NeighbourPairs) {
   const auto& geo = game(7).geometry();
   int incidences = 0;
-  for (int p = 0; p < geo.points; ++p) {
+  for (int p = 0; p < geo.cells; ++p) {
     incidences += geo.neighbours[p].count();
-    for (int q = 0; q < geo.points; ++q)
+    for (int q = 0; q < geo.cells; ++q)
       EXPECT_EQ(geo.neighbours[p].test(q), geo.neighbours[q].test(p)) << geo.name(p) << geo.name(q);
   }
   EXPECT_EQ(incidences, 2 * 305);
@@ -199,7 +199,7 @@ TEST(MeridiansRules, M7_NoPassBeforeTheThirdStone) {
   // (a stone blocks one line). So `pass` only arises from the third stone on.
   for (int size : {6, 7, 8}) {
     const auto& geo = game(size).geometry();
-    for (int p = 0; p < geo.points; ++p) {
+    for (int p = 0; p < geo.cells; ++p) {
       int long_lines = 0;
       for (int d = 0; d < 6; ++d) long_lines += geo.ray[p][d].count() >= 2;
       EXPECT_GE(long_lines, 3) << "size " << size << " point " << geo.name(p);

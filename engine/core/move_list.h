@@ -1,0 +1,76 @@
+// The engines' move list: kInline moves in place, no heap in move generation.
+// Where the game has no small proven bound (Emergo's capture chains, Eximo's
+// far-row drops), a contrived position could exceed any inline size: then,
+// and only then, the list moves to the heap rather than fail or overflow.
+// With a trivial Move the buffer stays uninitialised until written, so a list
+// costs nothing to create.
+//
+// Ecalper keeps its own lazy list (engine/ecalper/ecalper.h): its moves are
+// never stored but decoded from an index, since a turn there is a subset of up
+// to 169 cells and one position has up to 10^9 moves.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+#include <vector>
+
+#include "engine/core/inline.h"
+
+namespace arb::engine::core {
+
+template <class Move, std::size_t Inline>
+class MoveList {
+  static_assert(std::is_trivially_copyable_v<Move>);
+
+ public:
+  static constexpr std::size_t kInline = Inline;
+  using value_type = Move;
+
+  MoveList() noexcept {}  // leaves the buffer uninitialised
+  MoveList(const MoveList& o) : size_(o.size_), spill_(o.spill_) {
+    if (size_ <= kInline) std::copy(o.inline_, o.inline_ + size_, inline_);
+  }
+  MoveList& operator=(const MoveList& o) {
+    if (this != &o) {
+      size_ = o.size_;
+      spill_ = o.spill_;
+      if (size_ <= kInline) std::copy(o.inline_, o.inline_ + size_, inline_);
+    }
+    return *this;
+  }
+
+  ARB_HOT_INLINE Move* begin() { return size_ > kInline ? spill_.data() : inline_; }
+  ARB_HOT_INLINE Move* end() { return begin() + size_; }
+  ARB_HOT_INLINE const Move* begin() const { return size_ > kInline ? spill_.data() : inline_; }
+  ARB_HOT_INLINE const Move* end() const { return begin() + size_; }
+  ARB_HOT_INLINE std::size_t size() const { return size_; }
+  ARB_HOT_INLINE bool empty() const { return size_ == 0; }
+  ARB_HOT_INLINE const Move& operator[](std::size_t i) const { return begin()[i]; }
+  ARB_HOT_INLINE Move& operator[](std::size_t i) { return begin()[i]; }
+
+  ARB_HOT_INLINE void clear() {
+    size_ = 0;
+    spill_.clear();
+  }
+  ARB_HOT_INLINE void push_back(const Move& m) {
+    if (size_ < kInline) [[likely]] {
+      inline_[size_++] = m;
+      return;
+    }
+    spill(m);
+  }
+
+ private:
+  void spill(const Move& m) {
+    if (size_ == kInline) spill_.assign(inline_, inline_ + kInline);
+    spill_.push_back(m);
+    ++size_;
+  }
+
+  Move inline_[kInline];
+  std::size_t size_ = 0;
+  std::vector<Move> spill_;  // holds every move once size_ > kInline
+};
+
+}  // namespace arb::engine::core
