@@ -29,9 +29,16 @@ struct BitSet {
     return b;
   }
 
-  ARB_HOT_INLINE constexpr bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1u; }
-  ARB_HOT_INLINE constexpr void set(int i) { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  ARB_HOT_INLINE constexpr void reset(int i) { w[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+  // Members are never negative: the unsigned index saves a sign extension.
+  ARB_HOT_INLINE constexpr bool test(int i) const {
+    return (w[static_cast<unsigned>(i) >> 6] >> (i & 63)) & 1u;
+  }
+  ARB_HOT_INLINE constexpr void set(int i) {
+    w[static_cast<unsigned>(i) >> 6] |= std::uint64_t{1} << (i & 63);
+  }
+  ARB_HOT_INLINE constexpr void reset(int i) {
+    w[static_cast<unsigned>(i) >> 6] &= ~(std::uint64_t{1} << (i & 63));
+  }
 
   ARB_HOT_INLINE constexpr bool any() const {
     std::uint64_t x = 0;

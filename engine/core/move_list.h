@@ -1,7 +1,11 @@
 // The engines' move list: kInline moves in place, no heap in move generation.
 // Where the game has no small proven bound (Emergo's capture chains, Eximo's
 // far-row drops), a contrived position could exceed any inline size: then,
-// and only then, the list moves to the heap rather than fail or overflow.
+// and only then, the list moves to the heap rather than fail or overflow
+// (Bound::kUnproven). Where the game proves that kInline moves always fit
+// (Meridians: one move per point plus swap), Bound::kProven drops the heap
+// and the check on every push (asserted in the Check build): measured, the
+// check alone costs Meridians 3% of its perft instructions.
 // With a trivial Move the buffer stays uninitialised until written, so a list
 // costs nothing to create.
 //
@@ -11,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <type_traits>
 #include <vector>
@@ -19,7 +24,9 @@
 
 namespace arb::engine::core {
 
-template <class Move, std::size_t Inline>
+enum class Bound { kUnproven, kProven };
+
+template <class Move, std::size_t Inline, Bound kBound = Bound::kUnproven>
 class MoveList {
   static_assert(std::is_trivially_copyable_v<Move>);
 
@@ -40,9 +47,15 @@ class MoveList {
     return *this;
   }
 
-  ARB_HOT_INLINE Move* begin() { return size_ > kInline ? spill_.data() : inline_; }
+  ARB_HOT_INLINE Move* begin() {
+    if constexpr (kBound == Bound::kProven) return inline_;
+    else return size_ > kInline ? spill_.data() : inline_;
+  }
   ARB_HOT_INLINE Move* end() { return begin() + size_; }
-  ARB_HOT_INLINE const Move* begin() const { return size_ > kInline ? spill_.data() : inline_; }
+  ARB_HOT_INLINE const Move* begin() const {
+    if constexpr (kBound == Bound::kProven) return inline_;
+    else return size_ > kInline ? spill_.data() : inline_;
+  }
   ARB_HOT_INLINE const Move* end() const { return begin() + size_; }
   ARB_HOT_INLINE std::size_t size() const { return size_; }
   ARB_HOT_INLINE bool empty() const { return size_ == 0; }
@@ -51,26 +64,35 @@ class MoveList {
 
   ARB_HOT_INLINE void clear() {
     size_ = 0;
-    spill_.clear();
+    if constexpr (kBound == Bound::kUnproven) spill_.clear();
   }
   ARB_HOT_INLINE void push_back(const Move& m) {
-    if (size_ < kInline) [[likely]] {
+    if constexpr (kBound == Bound::kProven) {
+      assert(size_ < kInline);
       inline_[size_++] = m;
-      return;
+    } else if (size_ < kInline) [[likely]] {
+      inline_[size_++] = m;
+    } else {
+      spill(m);
     }
-    spill(m);
   }
 
  private:
   void spill(const Move& m) {
-    if (size_ == kInline) spill_.assign(inline_, inline_ + kInline);
-    spill_.push_back(m);
-    ++size_;
+    if constexpr (kBound == Bound::kUnproven) {
+      if (size_ == kInline) spill_.assign(inline_, inline_ + kInline);
+      spill_.push_back(m);
+      ++size_;
+    }
   }
+  struct NoSpill {
+    friend bool operator==(const NoSpill&, const NoSpill&) = default;
+  };
 
   Move inline_[kInline];
   std::size_t size_ = 0;
-  std::vector<Move> spill_;  // holds every move once size_ > kInline
+  // Holds every move once size_ > kInline; nothing with a proven bound.
+  [[no_unique_address]] std::conditional_t<kBound == Bound::kProven, NoSpill, std::vector<Move>> spill_;
 };
 
 }  // namespace arb::engine::core

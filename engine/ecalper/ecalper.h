@@ -289,13 +289,15 @@ inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) co
   }
   const auto side = static_cast<std::size_t>(pos.side);
   if (move.replaced != detail::kNone) {
-    for (int p = 0; p < players_; ++p) {
-      auto& s = next.stones[static_cast<std::size_t>(p)];
-      if (s.test(move.replaced)) {
-        s.reset(move.replaced);
-        --next.count[static_cast<std::size_t>(p)];
-      }
-    }
+    // C4: the replaced stone is an opponent's: the next player's or, with
+    // three players, the one after (no loop over every player: measured).
+    const auto next_player = [&](std::size_t p) {
+      return p + 1 == static_cast<std::size_t>(players_) ? 0 : p + 1;
+    };
+    std::size_t owner = next_player(side);
+    if (players_ == 3 && !next.stones[owner].test(move.replaced)) owner = next_player(owner);
+    next.stones[owner].reset(move.replaced);
+    --next.count[owner];
     next.stones[side].set(move.replaced);
     ++next.count[side];
   }

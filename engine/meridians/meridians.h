@@ -69,8 +69,8 @@ class Meridians {
     friend bool operator==(Move, Move) = default;
   };
 
-  // Every point plus `swap` fits: the heap is never used.
-  using MoveList = core::MoveList<Move, detail::kMaxPoints + 1>;
+  // At most every point plus `swap` (M4-M9): a proven bound, no heap.
+  using MoveList = core::MoveList<Move, detail::kMaxPoints + 1, core::Bound::kProven>;
 
   static constexpr std::string_view kName = "meridians";
 

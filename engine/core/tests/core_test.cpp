@@ -144,6 +144,21 @@ TEST(CoreMoveList, SpillsToTheHeapBeyondItsInlineCapacity) {
 }
 
 static_assert(std::ranges::sized_range<MoveList<TestMove, 4>>);
+static_assert(std::ranges::sized_range<MoveList<TestMove, 4, core::Bound::kProven>>);
+
+// With a proven bound the list is a plain array: no heap member at all.
+static_assert(sizeof(MoveList<TestMove, 4, core::Bound::kProven>) ==
+              4 * sizeof(TestMove) + sizeof(std::size_t));
+
+TEST(CoreMoveList, ProvenBoundHoldsItsCapacity) {
+  MoveList<TestMove, 5, core::Bound::kProven> list;
+  for (std::uint32_t i = 0; i < 5; ++i) list.push_back(TestMove{i, 0});
+  ASSERT_EQ(list.size(), 5u);
+  const auto copy = list;
+  for (std::uint32_t i = 0; i < 5; ++i) EXPECT_EQ(copy[i].a, i);
+  list.clear();
+  EXPECT_TRUE(list.empty());
+}
 
 // ------------------------------------------------------------------ hex grid
 
