@@ -84,11 +84,12 @@ class Eximo {
       heap_.resize(capacity_);
       data_ = heap_.data();
     }
+    // buffer_ first: data_ points into it (members initialise in this order).
+    std::array<Move, kInline> buffer_;
     Move* data_ = buffer_.data();
     std::size_t size_ = 0;
     std::size_t capacity_ = kInline;
     std::vector<Move> heap_;
-    std::array<Move, kInline> buffer_;
   };
 
   static constexpr std::string_view kName = "eximo";
