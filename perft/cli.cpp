@@ -394,7 +394,7 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
       const std::string test = "D" + std::to_string(k);
       if (skipped(test, k, expected)) continue;
       std::uint64_t got = 0;
-      const double s = seconds_of([&] { got = perft(g, pos, k); });
+      const double s = seconds_of([&, k = k] { got = perft(g, pos, k); });
       if (got == expected)
         pass(test, std::to_string(got), s);
       else
@@ -412,7 +412,7 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
       for (const auto& [key, n] : expected) size = checked_add(size, n);
       if (skipped(test, k, size)) continue;
       ResultCounts got;
-      const double s = seconds_of([&] { count_results(g, pos, k, got); });
+      const double s = seconds_of([&, k = k] { count_results(g, pos, k, got); });
       const ResultCounts want{expected};
       if (got.by_outcome == expected)
         pass(test, results_text(got, ","), s);
@@ -440,7 +440,7 @@ void run_case(const E& engine, const R& reference, const FixtureCase& c, const O
     const std::string test = "D" + std::to_string(k) + " compare";
     if (skipped(test, k, expected)) continue;
     CompareResult r;
-    const double s = seconds_of([&] { r = compare(engine, reference, ep, rp, k); });
+    const double s = seconds_of([&, k = k] { r = compare(engine, reference, ep, rp, k); });
     if (r.first)
       fail(test, "engine and reference differ", describe(*r.first));
     else if (r.leaves != expected)

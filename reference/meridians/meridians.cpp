@@ -322,13 +322,16 @@ Meridians::Position Meridians::parse(std::string_view text) const {
       } else if (c >= '1' && c <= '9') {
         // A run of empty points, possibly several digits ("12"); a run always
         // ends at a stone or the row's end, so two runs cannot touch.
+        // Checked digit by digit, so that a long run cannot overflow and wrap.
         int run = 0;
-        while (j < r.size() && r[j] >= '0' && r[j] <= '9') run = run * 10 + (r[j++] - '0');
+        for (; j < r.size() && r[j] >= '0' && r[j] <= '9'; ++j) {
+          run = run * 10 + (r[j] - '0');
+          if (k + run > width_[row])
+            throw Error(label + ": too many points at " + quoted(r[j]) + " (width " +
+                        std::to_string(width_[row]) + ")");
+        }
         --j;
         k += run;
-        if (k > width_[row])
-          throw Error(label + ": too many points at " + quoted(c) + " (width " +
-                      std::to_string(width_[row]) + ")");
       } else {
         throw Error(label + ": bad character " + quoted(c));
       }

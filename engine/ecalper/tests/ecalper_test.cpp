@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "perft/perft.h"
+#include "common/tests/digit_runs.h"
 
 namespace {
 
@@ -479,6 +480,24 @@ TEST(EcalperMoveList, LazyRangeMatchesCountAndTexts) {
   // The swap move is in the list exactly once, at White's first turn only.
   const auto first = after(g, "A1+B1+C1");
   EXPECT_EQ(std::ranges::count_if(g.legal_moves(first), [](const Ecalper::Move& m) { return m.swap; }), 1);
+}
+
+// Issue 16: run lengths (several digits: `12`) and the row numbers of cell
+// names (`<last>`, moves) are plain digits without leading zeros; a run that
+// overflows and wraps to a valid value (2^32 + 13 for 13) is an error.
+TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
+  const auto g5 = make("ecalper:size=5");
+  const auto g7 = make("ecalper");
+  const auto g3 = make("ecalper:size=5,players=3");
+  arb::test::expect_numbers_strict(g7, "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");
+  arb::test::expect_numbers_strict(g7, "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
+  arb::test::expect_numbers_strict(g5, "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9");
+  const std::string late = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
+  arb::test::expect_numbers_strict(g5, late);
+  arb::test::expect_numbers_strict(g3, "5/6/7/8/9/8/7/6/5 b - -:-");
+  EXPECT_THROW(g7.parse("7/8/9/10/11/12/4294967309/12/11/10/9/8/7 b - -:-"), arb::Error);
+  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"), arb::Error);
+  arb::test::expect_move_numbers_strict(g5, late, 40);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "perft/perft.h"
+#include "common/tests/digit_runs.h"
 
 namespace {
 
@@ -304,6 +305,17 @@ TEST(EximoNotation, RejectsIllegalMoveTexts) {
   for (const char* bad : {"b3-b5", "b2-b3", "b1-d3-d5", "c3xc5", "b3-b4 ", "B3-b4", "d7-d6"})
     EXPECT_THROW(g.parse_move(pos, bad), arb::Error) << bad;
   EXPECT_NO_THROW(g.parse_move(pos, "b3-b4"));
+}
+
+// Issue 16: run lengths and square ranks are single digits; a run that
+// overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
+// an error.
+TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
+  arb::test::expect_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
+  arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
+  EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
+  arb::test::expect_move_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
+  arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // exact round trips and every listed parse error.
 #include <gtest/gtest.h>
 
+#include "common/tests/digit_runs.h"
 #include <random>
 #include <set>
 #include <string>
@@ -33,6 +34,20 @@ void expect_rejected(const Emergo& g, const std::string& text, std::initializer_
     for (const char* part : parts)
       EXPECT_NE(message.find(part), std::string::npos) << text << " -> " << message << " lacks " << part;
   }
+}
+
+// Issue 16: every number of the notation (run lengths, hand counts, the rank
+// of a square in a move) is plain digits without leading zeros; a run that
+// overflows and wraps to a valid value (2^32 + 12 for 12) is an error.
+TEST(EmergoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
+  arb::test::expect_numbers_strict(g9(), "9/9/9/9/9/9/9/9/9 w 12 12");
+  arb::test::expect_numbers_strict(g9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
+  arb::test::expect_numbers_strict(g9(), "9/9/9/9/4W4/9/9/9/9 b 11 12");
+  arb::test::expect_numbers_strict(g7(), "7/7/7/7/7/7/7 w 8 8");
+  EXPECT_THROW(g9().parse("9/9/9/9/9/9/9/9/9 w 4294967308 12"), arb::Error);
+  EXPECT_THROW(g9().parse("9/9/9/9/9/9/9/9/4294967305 w 12 12"), arb::Error);
+  arb::test::expect_move_numbers_strict(g9(), "9/9/9/9/9/9/9/9/9 w 12 12", 100);
+  arb::test::expect_move_numbers_strict(g9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "reference/eximo/tests/eximo_test_util.h"
+#include "common/tests/digit_runs.h"
 
 namespace arb::reference::eximo_test {
 namespace {
@@ -108,6 +109,17 @@ TEST(EximoNotation, RandomGamesRoundTrip) {
       pos = g.play(pos, moves[rng() % moves.size()]);
     }
   }
+}
+
+// Issue 16: run lengths and square ranks are single digits; a run that
+// overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
+// an error.
+TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
+  arb::test::expect_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
+  arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
+  EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
+  arb::test::expect_move_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
+  arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
 }
 
 }  // namespace
