@@ -29,7 +29,7 @@
 #include "common/game.h"
 #include "common/spec.h"
 #include "perft/perft.h"
-#include "perft/registry.h"
+#include "arb/games.h"
 
 namespace arb::bench {
 namespace {
@@ -173,6 +173,7 @@ void register_game(const GameBenchmarks& game, const StartCounts& fixtures) {
       count_moves<Engine>(s, spec, *texts);
     })->Unit(benchmark::kMicrosecond);
   }
+  if (game.engine_depths.empty()) return;  // a game with no start counts in fixtures/ yet
   auto* engine = add("perft/" + name + "/engine",
                      [=, &fixtures](State& s) { perft_start<Engine>(s, spec, fixtures); });
   auto* reference = add("perft/" + name + "/reference",
@@ -191,10 +192,19 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   try {
     const arb::bench::StartCounts fixtures(std::filesystem::path(ARB_SOURCE_DIR) / "fixtures");
-    for (const auto& game : arb::bench::games())
-      arb::with_game_pair(arb::Spec::parse(game.spec), [&](auto engine, auto reference) {
-        arb::bench::register_game<decltype(engine), decltype(reference)>(game, fixtures);
-      });
+    // Every registered game: its rows of games(), or move generation on its
+    // default spec for a game that has none yet.
+    arb::Games::for_each([&]<class Pair>() {
+      bool any = false;
+      for (const auto& game : arb::bench::games()) {
+        if (arb::Spec::parse(game.spec).name() != Pair::kName) continue;
+        arb::bench::register_game<typename Pair::Engine, typename Pair::Reference>(game, fixtures);
+        any = true;
+      }
+      if (!any)
+        arb::bench::register_game<typename Pair::Engine, typename Pair::Reference>(
+            {std::string(Pair::kName), {{.phase = "all"}}, {}, {}}, fixtures);
+    });
     benchmark::RunSpecifiedBenchmarks();
   } catch (const std::exception& e) {  // arb::Error, or a fixtures folder that cannot be read
     std::fprintf(stderr, "arb_bench: %s\n", e.what());

@@ -18,18 +18,28 @@ struct GameRow {
   std::vector<OptionRow> options;
 };
 
-// RULES.md "Game specs". Defaults first.
-const std::vector<GameRow>& table() {
-  static const std::vector<GameRow> rows = {
-      {"emergo", {{"size", {"9", "7"}}}},
-      {"eximo", {}},
-      {"ecalper",
-       {{"size", {"7", "5", "6", "8"}},
-        {"replace", {"any", "last-added"}},
-        {"players", {"2", "3"}}}},
-      {"meridians", {{"size", {"7", "6", "8"}}, {"swap", {}}}},
-  };
-  return rows;
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    const auto at = text.find(sep);
+    if (at != 0) out.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) break;
+    text.remove_prefix(at + 1);
+  }
+  return out;
+}
+
+// GameOptions::options ("size=9|7 swap") as rows.
+GameRow row_of(const GameOptions& game) {
+  GameRow row{game.name, {}};
+  for (const auto word : split(game.options, ' ')) {
+    const auto eq = word.find('=');
+    if (eq == std::string_view::npos)
+      row.options.push_back({word, {}});
+    else
+      row.options.push_back({word.substr(0, eq), split(word.substr(eq + 1), '|')});
+  }
+  return row;
 }
 
 std::string join(const std::vector<std::string_view>& v) {
@@ -40,10 +50,13 @@ std::string join(const std::vector<std::string_view>& v) {
 
 }  // namespace
 
-Spec Spec::parse(std::string_view text) {
+Spec Spec::parse(std::string_view text) { return parse(text, registered_game_options()); }
+
+Spec Spec::parse(std::string_view text, std::span<const GameOptions> games) {
   const auto colon = text.find(':');
   const std::string_view name = text.substr(0, colon);
-  const auto& rows = table();
+  std::vector<GameRow> rows;
+  for (const auto& g : games) rows.push_back(row_of(g));
   const auto game = std::find_if(rows.begin(), rows.end(),
                                  [&](const GameRow& r) { return r.name == name; });
   if (game == rows.end()) {
@@ -135,7 +148,7 @@ std::string Spec::canonical() const {
 
 std::vector<std::string_view> Spec::games() {
   std::vector<std::string_view> names;
-  for (const auto& r : table()) names.push_back(r.name);
+  for (const auto& g : registered_game_options()) names.push_back(g.name);
   return names;
 }
 

@@ -1,11 +1,14 @@
 #include "perft/fixture.h"
 
 #include <cctype>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "common/error.h"
+#include "perft/numbers.h"
 
 namespace arb {
 namespace {
@@ -16,30 +19,30 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// I6: plain digits, no sign or separators; must fit in 64 bits (P4).
+// I6: plain digits, no sign or separators; must fit in 64 bits (P4). The
+// same rule as the command line's numbers (perft/numbers.h).
 std::uint64_t parse_count(std::string_view text, const std::string& field) {
-  if (text.empty()) throw Error(field + ": missing count");
-  std::uint64_t n = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9')
-      throw Error(field + ": '" + std::string(1, c) + "' in count '" + std::string(text) +
+  const PlainNumber n = read_plain_number(text);
+  switch (n.problem) {
+    case PlainNumber::Problem::kNone:
+      return n.value;
+    case PlainNumber::Problem::kEmpty:
+      throw Error(field + ": missing count");
+    case PlainNumber::Problem::kNotDigit:
+      throw Error(field + ": '" + std::string(1, n.bad) + "' in count '" + std::string(text) +
                   "' (plain digits only)");
-    if (__builtin_mul_overflow(n, 10u, &n) || __builtin_add_overflow(n, std::uint64_t(c - '0'), &n))
-      throw Error(field + ": count '" + std::string(text) + "' does not fit in 64 bits");
+    case PlainNumber::Problem::kLeadingZero:
+      throw Error(field + ": count '" + std::string(text) + "' has a leading zero");
+    case PlainNumber::Problem::kTooBig:
+      break;
   }
-  return n;
+  throw Error(field + ": count '" + std::string(text) + "' does not fit in 64 bits");
 }
 
-// The k of D<k> / R<k>: a positive depth in plain digits.
-int parse_depth(std::string_view keyword) {
-  const std::string_view digits = keyword.substr(1);
-  if (digits.empty() || digits.size() > 3 || digits.front() == '0') throw Error("");
-  int k = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') throw Error("");
-    k = k * 10 + (c - '0');
-  }
-  return k;
+// The k of D<k> / R<k>: a positive depth in plain digits. 0 when it is not one.
+std::uint64_t parse_depth(std::string_view keyword) {
+  const PlainNumber n = read_plain_number(keyword.substr(1));
+  return n.problem == PlainNumber::Problem::kNone ? n.value : 0;
 }
 
 std::map<std::string, std::uint64_t> parse_results(std::string_view text, const std::string& field) {
@@ -70,6 +73,15 @@ FixtureCase parse_fixture_line(std::string_view line, int line_number) {
     begin = end + 1;
   }
   if (!fields.empty() && fields.back().empty()) fields.pop_back();  // a trailing ';'
+  // A control character would reach messages raw (a NUL even cuts them short).
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    for (const char c : fields[i])
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+        throw Error("field " + std::to_string(i + 1) + (i == 0 ? " (spec)" : i == 1 ? " (position)" : "") +
+                    ": control character " + hex);
+      }
   if (fields.size() < 2) throw Error("expected '<spec>; <position>; ...'");
   FixtureCase c;
   c.line = line_number;
@@ -98,12 +110,12 @@ FixtureCase parse_fixture_line(std::string_view line, int line_number) {
       if (value.empty()) throw Error(where + ": empty");
       c.src = std::string(value);
     } else if ((keyword[0] == 'D' || keyword[0] == 'R') && keyword.size() > 1) {
-      int k = 0;
-      try {
-        k = parse_depth(keyword);
-      } catch (const Error&) {
-        throw Error(where + ": unknown keyword (depths are D1, D2, ...)");
-      }
+      const std::uint64_t depth = parse_depth(keyword);
+      if (depth == 0) throw Error(where + ": unknown keyword (depths are D1, D2, ...)");
+      if (depth > static_cast<std::uint64_t>(kMaxDepth))
+        throw Error(where + ": depth " + std::to_string(depth) + " is too deep (at most " +
+                    std::to_string(kMaxDepth) + ", as for --depth)");
+      const int k = static_cast<int>(depth);
       if (keyword[0] == 'D')
         c.depths[k] = parse_count(value, where);
       else
@@ -144,10 +156,14 @@ FixtureFile parse_fixture_text(std::string_view text) {
 }
 
 FixtureFile read_fixture_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error("'" + path + "' is a directory, not a fixture file (give one .perft file)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read fixture file '" + path + "'");
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) throw Error("cannot read fixture file '" + path + "'");
   return parse_fixture_text(text.str());
 }
 

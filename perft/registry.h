@@ -1,38 +1,69 @@
-// The one place where a game spec meets its two implementations.
-// To add a game: its row in common/spec.cpp, its two folders, one line here.
+// The game registry: the games of a build as a type list of (engine,
+// reference) pairs. The list itself is generated from one CMake list
+// (ARB_GAMES in CMakeLists.txt, cmake/games.cmake) as `arb::Games` in
+// "arb/games.h"; tests add the toy game (arb::TestGames, "arb/test_games.h").
+// Templates (properties, benchmarks, compare tests) walk the list with
+// for_each; run-time code looks a spec's game up with with_pair.
 #pragma once
 
+#include <array>
+#include <string_view>
 #include <utility>
 
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
-#include "engine/ecalper/ecalper.h"
-#include "engine/emergo/emergo.h"
-#include "engine/eximo/eximo.h"
-#include "engine/meridians/meridians.h"
-#include "reference/ecalper/ecalper.h"
-#include "reference/emergo/emergo.h"
-#include "reference/eximo/eximo.h"
-#include "reference/meridians/meridians.h"
 
 namespace arb {
 
-static_assert(Game<engine::emergo::Emergo> && Game<reference::Emergo>);
-static_assert(Game<engine::eximo::Eximo> && Game<reference::Eximo>);
-static_assert(Game<engine::ecalper::Ecalper> && Game<reference::Ecalper>);
-static_assert(Game<engine::meridians::Meridians> && Game<reference::Meridians>);
+// One game: its two implementations, which share the name. The option table
+// lives beside the game, in the reference (the transcription of the rules).
+template <Game E, Game R>
+struct GamePair {
+  static_assert(E::kName == R::kName, "engine and reference of one game share its name");
+  using Engine = E;
+  using Reference = R;
+  static constexpr std::string_view kName = R::kName;
+  static constexpr std::string_view kSpecOptions = R::kSpecOptions;
+};
 
-// Calls f(engine, reference) with the two implementations of the spec's game.
-// f must return the same type for every game.
-template <class F>
-decltype(auto) with_game_pair(const Spec& spec, F&& f) {
-  const std::string& name = spec.name();
-  if (name == "emergo") return f(engine::emergo::Emergo(spec), reference::Emergo(spec));
-  if (name == "eximo") return f(engine::eximo::Eximo(spec), reference::Eximo(spec));
-  if (name == "ecalper") return f(engine::ecalper::Ecalper(spec), reference::Ecalper(spec));
-  if (name == "meridians") return f(engine::meridians::Meridians(spec), reference::Meridians(spec));
-  throw Error("unknown game '" + name + "'");  // Spec::parse already rejects these
-}
+template <class... Pairs>
+struct GameList {
+  static constexpr std::size_t kSize = sizeof...(Pairs);
+  // The spec table of these games (common/spec.h).
+  static constexpr std::array<GameOptions, kSize> kOptions{
+      GameOptions{Pairs::kName, Pairs::kSpecOptions}...};
+
+  // Spec::parse against these games.
+  static Spec parse_spec(std::string_view text) { return Spec::parse(text, kOptions); }
+
+  // f.template operator()<Pair>() for every pair, in list order.
+  template <class F>
+  static void for_each(F&& f) {
+    (f.template operator()<Pairs>(), ...);
+  }
+
+  // f(engine, reference) with the two implementations of the spec's game.
+  // f must return the same type for every game.
+  template <class F>
+  static decltype(auto) with_pair(const Spec& spec, F&& f) {
+    return with_pair_from<F, Pairs...>(spec, f);
+  }
+
+  // The list as another template's arguments: apply<::testing::Types>.
+  template <template <class...> class T>
+  using apply = T<Pairs...>;
+
+ private:
+  template <class F, class First, class... Rest>
+  static decltype(auto) with_pair_from(const Spec& spec, F& f) {
+    if (spec.name() == First::kName)
+      return f(typename First::Engine(spec), typename First::Reference(spec));
+    if constexpr (sizeof...(Rest) > 0)
+      return with_pair_from<F, Rest...>(spec, f);
+    else
+      throw Error("unknown game '" + spec.name() + "'");  // Spec::parse already rejects these
+  }
+};
 
 }  // namespace arb

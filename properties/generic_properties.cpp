@@ -33,6 +33,7 @@
 #include <rapidcheck/detail/TestListenerAdapter.h>
 
 #include <algorithm>
+#include <functional>
 #include <cstdint>
 #include <iterator>
 #include <optional>
@@ -46,7 +47,7 @@
 #include "common/game.h"
 #include "common/spec.h"
 #include "perft/perft.h"
-#include "perft/registry.h"
+#include "arb/test_games.h"
 #include "properties/random_play.h"
 
 namespace {
@@ -397,8 +398,10 @@ void engine_equals_reference(const E& e, const R& r, const Budget& b) {
 
 enum class Impl { kEngine, kReference };
 
+using Games = arb::TestGames;  // ARB_GAMES and the toy game (perft/tests/toy)
+
 void conformance_test(std::string_view spec, Impl impl, const Budget& b) {
-  arb::with_game_pair(arb::Spec::parse(spec), [&](const auto& e, const auto& r) {
+  Games::with_pair(Games::parse_spec(spec), [&](const auto& e, const auto& r) {
     if (impl == Impl::kEngine)
       conformance(e, e, b);
     else
@@ -407,14 +410,9 @@ void conformance_test(std::string_view spec, Impl impl, const Budget& b) {
 }
 
 void engine_equals_reference_test(std::string_view spec, const Budget& b) {
-  arb::with_game_pair(arb::Spec::parse(spec),
-                      [&](const auto& e, const auto& r) { engine_equals_reference(e, r, b); });
+  Games::with_pair(Games::parse_spec(spec),
+                   [&](const auto& e, const auto& r) { engine_equals_reference(e, r, b); });
 }
-
-#define ARB_GENERIC_TESTS(name, spec, budget)                                                  \
-  TEST(GenericConformance, name##_engine) { conformance_test(spec, Impl::kEngine, budget); }       \
-  TEST(GenericConformance, name##_reference) { conformance_test(spec, Impl::kReference, budget); } \
-  TEST(GenericEngineEqualsReference, name) { engine_equals_reference_test(spec, budget); }
 
 // random_line draws its length and moves with RapidCheck's size, so the mean
 // line is about a quarter of `plies`: these are long enough to reach the end
@@ -432,15 +430,60 @@ constexpr Budget kEcalper{.cases = 60, .plies = 40, .late_root = 20000, .late_pl
 constexpr Budget kEcalper3{.cases = 60, .plies = 40, .late_root = 20000, .late_plies = 1,
                            .engine_line = true, .full_list = 20000, .all_children = 200, .sample = 24};
 
-ARB_GENERIC_TESTS(emergo, "emergo", kEmergo)
-ARB_GENERIC_TESTS(emergo_size7, "emergo:size=7", kEmergo7)
-ARB_GENERIC_TESTS(eximo, "eximo", kEximo)
-ARB_GENERIC_TESTS(ecalper_size5, "ecalper:size=5", kEcalper)
-ARB_GENERIC_TESTS(ecalper_size5_last_added, "ecalper:size=5,replace=last-added", kEcalper)
-ARB_GENERIC_TESTS(ecalper_size5_players3, "ecalper:size=5,players=3", kEcalper3)
-ARB_GENERIC_TESTS(meridians, "meridians", kMeridians)
-ARB_GENERIC_TESTS(meridians_size6, "meridians:size=6", kMeridians)
-ARB_GENERIC_TESTS(meridians_size8, "meridians:size=8", kMeridians)
-ARB_GENERIC_TESTS(meridians_swap, "meridians:swap", kMeridians)
+// The specs with a budget of their own; a registered game not named here runs
+// on its default spec with the default Budget, so a new game is covered by
+// its line in ARB_GAMES alone.
+struct Instance {
+  const char* name;  // test name: GenericConformance.<name>_engine, ...
+  const char* spec;
+  Budget budget;
+};
+const Instance kInstances[] = {
+    {"emergo", "emergo", kEmergo},
+    {"emergo_size7", "emergo:size=7", kEmergo7},
+    {"eximo", "eximo", kEximo},
+    {"ecalper_size5", "ecalper:size=5", kEcalper},
+    {"ecalper_size5_last_added", "ecalper:size=5,replace=last-added", kEcalper},
+    {"ecalper_size5_players3", "ecalper:size=5,players=3", kEcalper3},
+    {"meridians", "meridians", kMeridians},
+    {"meridians_size6", "meridians:size=6", kMeridians},
+    {"meridians_size8", "meridians:size=8", kMeridians},
+    {"meridians_swap", "meridians:swap", kMeridians},
+};
+
+class PropertyTest : public ::testing::Test {
+ public:
+  explicit PropertyTest(std::function<void()> body) : body_(std::move(body)) {}
+  void TestBody() override { body_(); }
+
+ private:
+  std::function<void()> body_;
+};
+
+void register_instance(const std::string& name, const std::string& spec, const Budget& b) {
+  const auto add = [&](const char* suite, const std::string& test, std::function<void()> body) {
+    ::testing::RegisterTest(suite, test.c_str(), nullptr, spec.c_str(), __FILE__, __LINE__,
+                            [body]() -> ::testing::Test* { return new PropertyTest(body); });
+  };
+  add("GenericConformance", name + "_engine", [=] { conformance_test(spec, Impl::kEngine, b); });
+  add("GenericConformance", name + "_reference",
+      [=] { conformance_test(spec, Impl::kReference, b); });
+  add("GenericEngineEqualsReference", name, [=] { engine_equals_reference_test(spec, b); });
+}
+
+// Every registered game, at static initialisation (as TEST does).
+const bool kRegistered = [] {
+  Games::for_each([]<class Pair>() {
+    bool any = false;
+    for (const Instance& i : kInstances) {
+      const std::string_view spec = i.spec;
+      if (spec.substr(0, spec.find(':')) != Pair::kName) continue;
+      register_instance(i.name, i.spec, i.budget);
+      any = true;
+    }
+    if (!any) register_instance(std::string(Pair::kName), std::string(Pair::kName), Budget{});
+  });
+  return true;
+}();
 
 }  // namespace

@@ -18,7 +18,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "common/tests/digit_runs.h"
-#include "perft/registry.h"
+#include "arb/games.h"
 #include "properties/random_play.h"
 
 namespace {
@@ -73,7 +73,7 @@ std::optional<std::string> try_parse_move(const G& g, const typename G::Position
 }
 
 void same_verdicts(const char* spec_text, int plies) {
-  arb::with_game_pair(arb::Spec::parse(spec_text), [&](const auto& engine, const auto& reference) {
+  arb::Games::with_pair(arb::Games::parse_spec(spec_text), [&](const auto& engine, const auto& reference) {
     // The engine plays the line: cheap on every game (Ecalper's reference
     // move lists are huge early on).
     const auto line = arb::random_line(engine, engine.start(), plies);
@@ -122,7 +122,7 @@ TEST(ParserDifferential, StartTextsWithMisspelledNumbersAreRejectedByBoth) {
   for (const char* spec : {"emergo", "emergo:size=7", "eximo", "ecalper", "ecalper:size=5",
                            "ecalper:size=6", "ecalper:size=8", "ecalper:size=5,players=3",
                            "meridians", "meridians:size=6", "meridians:size=8"}) {
-    arb::with_game_pair(arb::Spec::parse(spec), [&](const auto& engine, const auto& reference) {
+    arb::Games::with_pair(arb::Games::parse_spec(spec), [&](const auto& engine, const auto& reference) {
       const std::string text = engine.format(engine.start());
       EXPECT_EQ(reference.format(reference.start()), text);
       for (const std::string& bad : arb::test::misspelled_numbers(text)) {

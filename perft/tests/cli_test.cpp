@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "perft/cli.h"
+#include "perft/json.h"
+#include "perft/numbers.h"
 
 namespace arb {
 namespace {
@@ -315,6 +317,159 @@ TEST(PerftSuite, ResultTestsCompareEveryOutcome) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(lines(r.out).back(), "3 passed, 1 failed, 0 skipped") << r.out;
   EXPECT_TRUE(contains(r.out, "FAIL  wrong R1: expected w=3, got draw=1,w=2")) << r.out;
+}
+
+// ---- issue 16: regressions
+
+TEST(PerftCli, DepthAboveTheLimitIsAnErrorOnTheCommandLine) {
+  expect_error({"emergo", "--depth", std::to_string(kMaxDepth + 1)}, "too deep (at most 64)");
+  expect_error({"compare", "emergo", "--depth", "300"}, "too deep");
+}
+
+TEST(PerftSuite, DepthAboveTheLimitInAFileFailsItsLineWithoutRunning) {
+  // Was a stack overflow (SIGSEGV): D300 was accepted by the fixture parser.
+  const std::string path = write_temp("deep.perft", "eximo; start; D300 1; id a; src t\n");
+  const CliRun r = perft({"suite", path});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "FAIL  line 1: field 3 (D300): depth 300 is too deep (at most 64")) << r.out;
+  EXPECT_EQ(lines(r.out).back(), "0 passed, 1 failed, 0 skipped") << r.out;
+}
+
+TEST(PerftCli, NumbersFollowTheFixtureRule) {
+  // One rule for the command line and fixtures: plain digits, no leading zero.
+  expect_error({"emergo", "--depth", "007"}, "--depth expects a non-negative integer");
+  expect_error({"suite", "fixtures/emergo.perft", "--max-nodes", "01"}, "leading zero");
+  expect_error({"play", "emergo", "--seed", "00"}, "--seed");
+  EXPECT_EQ(perft({"emergo", "--depth", "0"}).status, 0);
+}
+
+TEST(PerftSuite, ADirectoryAMissingFileOrAFileWithoutTestsIsAnError) {
+  expect_error({"suite", "fixtures"}, "is a directory");
+  expect_error({"suite", "fixtures/"}, "is a directory");
+  expect_error({"suite", "no/such/file.perft"}, "cannot read");
+  const std::string empty = write_temp("empty.perft", "# only a comment\n\n");
+  expect_error({"suite", empty}, "has no test lines");
+}
+
+// A stream buffer that counts flushes, to see lines leave as they are written.
+class CountingBuf : public std::stringbuf {
+ public:
+  int syncs = 0;
+
+ protected:
+  int sync() override {
+    ++syncs;
+    return std::stringbuf::sync();
+  }
+};
+
+TEST(PerftSuite, EachTestLineIsFlushedWhenItEnds) {
+  const std::string path = write_temp("flush.perft",
+      "eximo; start; D1 40; D2 1600; id x; src RULES.md\n"
+      "eximo; start; D1 41; id y; src planted error\n");
+  CountingBuf buf;
+  std::ostream out(&buf);
+  std::ostringstream err;
+  EXPECT_EQ(run_perft_cli({"suite", path}, out, err), 1);
+  EXPECT_GE(buf.syncs, 4) << "header, 3 tests, total: " << buf.str();
+  EXPECT_EQ(err.str(), "");  // no progress unless stderr is a terminal
+}
+
+TEST(PerftSuite, ProgressGoesToStderrOnATerminal) {
+  const std::string path = write_temp("progress.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(run_perft_cli({"suite", path}, out, err, /*progress=*/true), 0);
+  EXPECT_TRUE(contains(err.str(), "test 1/2 x D1 ...")) << err.str();
+  EXPECT_TRUE(contains(err.str(), "test 2/2 x D2 ...")) << err.str();
+  EXPECT_EQ(err.str().substr(err.str().size() - 4), "\r\033[K") << "the last progress line is cleared";
+  EXPECT_EQ(lines(out.str()).back(), "2 passed, 0 failed, 0 skipped");
+}
+
+TEST(PerftCli, HelpOfEachCommand) {
+  for (const std::string command : {"compare", "suite", "show", "play"}) {
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {command, "--help"}, {"help", command}, {command, "-h"}}) {
+      const CliRun r = perft(args);
+      EXPECT_EQ(r.status, 0) << command;
+      EXPECT_EQ(r.err, "");
+      EXPECT_TRUE(contains(r.out, "Usage: perft " + command)) << r.out;
+      EXPECT_FALSE(contains(r.out, "usage:")) << "the global usage instead of " << command;
+    }
+  }
+  const CliRun count = perft({"emergo", "--help"});
+  EXPECT_EQ(count.status, 0);
+  EXPECT_TRUE(contains(count.out, "--depth N")) << count.out;
+  EXPECT_TRUE(contains(perft({"help"}).out, "usage:"));
+  EXPECT_TRUE(contains(perft({"help", "count"}).out, "--divide"));
+}
+
+TEST(PerftCli, OptionsMayComeBeforeTheCommandWord) {
+  const CliRun before = perft({"--impl", "reference", "show", "eximo"});
+  ASSERT_EQ(before.status, 0) << before.err;
+  EXPECT_EQ(before.out, perft({"show", "eximo", "--impl", "reference"}).out);
+  const CliRun count = perft({"--depth", "2", "eximo"});
+  EXPECT_EQ(count.out.rfind("total 1600 nodes", 0), 0u) << count.out << count.err;
+}
+
+TEST(PerftCli, TheWordHelpIsDataOutsideTheCommandWord) {
+  expect_error({"show", "emergo", "--position", "help"}, "");
+  expect_error({"suite", "help"}, "cannot read fixture file 'help'");
+  expect_error({"emergo", "--depth", "1", "--moves", "help"}, "move 1 'help'");
+  expect_error({"help", "nosuch"}, "perft help takes one command name");
+}
+
+TEST(PerftCli, ShowGivesTheCountWithoutListingAHugeMoveList) {
+  // Over 10^9 first moves: the list was materialised and died with bad_alloc.
+  const CliRun r = perft({"show", "ecalper:size=8,players=3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto out = lines(r.out);
+  EXPECT_EQ(out.back().rfind("legal moves (", 0), 0u) << out.back();
+  EXPECT_TRUE(contains(out.back(), "): not listed (more than 10000; --list-moves lists them)"))
+      << out.back();
+  // Below the limit the list is there, as before.
+  EXPECT_TRUE(contains(perft({"show", "eximo"}).out, "legal moves (40): b1-a2 "));
+}
+
+TEST(PerftCli, ErrorsShowOddBytesEscapedAndCutLongFields) {
+  const CliRun bom = perft({"\xEF\xBB\xBF" "eximo", "--depth", "1"});
+  EXPECT_TRUE(contains(bom.err, "unknown game 'U+FEFFeximo'")) << bom.err;
+  const CliRun cr = perft({"eximo", "--depth", "1", "--position", "8/8/8/8/8/8/8/8 w\r"});
+  EXPECT_EQ(cr.status, 2);
+  EXPECT_TRUE(contains(cr.err, "\\r")) << cr.err;
+  EXPECT_EQ(cr.err.find('\r'), std::string::npos) << cr.err;
+  const CliRun big = perft({std::string(100000, 'x'), "--depth", "1"});
+  EXPECT_EQ(big.status, 2);
+  EXPECT_EQ(lines(big.err).size(), 1u);
+  EXPECT_LT(big.err.size(), 700u) << "a long field is cut";
+  EXPECT_TRUE(contains(big.err, "xxx...'")) << big.err.substr(0, 300);
+}
+
+TEST(PerftSuite, OddBytesInAFileAreShownEscaped) {
+  // A NUL cannot come from a command line, but it can from a file.
+  const std::string path = write_temp("odd.perft",
+      std::string("\xEF\xBB\xBF" "eximo; start; D1 40; id bom; src s\n"
+                  "eximo; 8/8/8/8/8/8/8/8 w\x01; D1 1; id ctl; src s\n"
+                  "exi\0mo; start; D1 40; id nul; src s\n", 121));
+  const CliRun r = perft({"suite", path});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "FAIL  bom (all 1 tests): unknown game 'U+FEFFeximo'")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  line 2: field 2 (position): control character \\x01")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  line 3: field 1 (spec): control character \\x00")) << r.out;
+  EXPECT_EQ(r.out.find('\0'), std::string::npos);
+  EXPECT_EQ(lines(r.out).back(), "0 passed, 3 failed, 0 skipped") << r.out;
+}
+
+TEST(PerftCli, JsonCountsAboveTwoToThe53AreStrings) {
+  // P4, I2: exact integers up to 2^53, decimal strings above.
+  EXPECT_EQ(cli::json_line(cli::json_count(9007199254740992u)), "9007199254740992");
+  EXPECT_EQ(cli::json_line(cli::json_count(9007199254740993u)), "\"9007199254740993\"");
+  EXPECT_EQ(cli::json_line(cli::json_count(18446744073709551615u)), "\"18446744073709551615\"");
+  nlohmann::ordered_json j;
+  j["b"] = 1;
+  j["a"] = "x\"y";
+  j["d"] = nlohmann::ordered_json::object();
+  j["d"]["m"] = cli::json_count(2);
+  EXPECT_EQ(cli::json_line(j), "{\"b\": 1, \"a\": \"x\\\"y\", \"d\": {\"m\": 2}}");
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 //    reachable position (a dropped move, a wrong child, a wrong count, a wrong
 //    outcome, a wrong position text), compared against the unmodified
 //    reference::Emergo.
-// 3. The real engines agree with their references from the start.
+// 3. The real engines agree with their references from the start, and every
+//    game of the registry (arb::TestGames: ARB_GAMES and the toy game of
+//    toy/) agrees at depth 1 from the start of its default spec.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,7 +23,7 @@
 #include "common/spec.h"
 #include "perft/compare.h"
 #include "perft/perft.h"
-#include "perft/registry.h"
+#include "arb/test_games.h"
 
 namespace {
 
@@ -57,8 +59,7 @@ class Toy {
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "toy";
 
-  // The spec is not used; the concept wants one (and Spec::parse knows only
-  // the four real games).
+  // The spec is not used; the concept wants one: the registered toy game's.
   explicit Toy(const arb::Spec& spec) : spec_(spec) {}
   const arb::Spec& spec() const { return spec_; }
   std::string_view players() const { return "ab"; }
@@ -108,7 +109,7 @@ class Toy {
 static_assert(arb::Game<Toy<Plant::kNone>> && arb::Game<Toy<Plant::kDropMove>>);
 
 const arb::Spec& any_spec() {
-  static const arb::Spec spec = arb::Spec::parse("emergo");
+  static const arb::Spec spec = arb::TestGames::parse_spec("toy");
   return spec;
 }
 
@@ -434,7 +435,7 @@ TEST(CompareEmergo, WrongPositionTextReportedAtTheParent) {
 // ------------------------------------------------ the real engines agree
 
 CompareResult compare_spec(std::string_view spec, std::string_view position, int depth) {
-  return arb::with_game_pair(arb::Spec::parse(spec), [&](const auto& e, const auto& r) {
+  return arb::TestGames::with_pair(arb::TestGames::parse_spec(spec), [&](const auto& e, const auto& r) {
     return arb::compare(e, r, arb::position_from(e, position), arb::position_from(r, position),
                         depth);
   });
@@ -480,6 +481,53 @@ TEST(CompareEngines, EcalperLatePositionDepth3) {  // fixtures/ecalper.perft C5-
   expect_agreement("ecalper:size=5,replace=last-added",
                    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWW1WWWW/W1WWWWWW/WWWW1WW/1WWWW1/W1WW1 b - A5:B6,H7,E9",
                    3, 3780, 1 + 105 + 1260);
+}
+
+// ------------------------------------------------ every registered game
+
+// Depth 1 from the start of the default spec: the root's moves and the text of
+// every child agree (depth 1 keeps Ecalper's 300000 first moves cheap enough).
+template <class Pair>
+void expect_agreement_at_depth1() {
+  const arb::Spec spec = arb::TestGames::parse_spec(Pair::kName);
+  const typename Pair::Engine e(spec);
+  const typename Pair::Reference r(spec);
+  const auto result = arb::compare(e, r, e.start(), r.start(), 1);
+  ASSERT_FALSE(result.first) << arb::describe(*result.first);
+  EXPECT_EQ(result.leaves, arb::perft(r, r.start(), 1));
+  EXPECT_EQ(result.nodes_compared, 1u);
+}
+
+class RegisteredTest : public ::testing::Test {
+ public:
+  explicit RegisteredTest(void (*body)()) : body_(body) {}
+  void TestBody() override { body_(); }
+
+ private:
+  void (*body_)();
+};
+
+// CompareRegistered.<game> for every game of the registry, at static
+// initialisation (as TEST does).
+const bool kRegistered = [] {
+  arb::TestGames::for_each([]<class Pair>() {
+    ::testing::RegisterTest("CompareRegistered", std::string(Pair::kName).c_str(), nullptr, nullptr,
+                            __FILE__, __LINE__, []() -> ::testing::Test* {
+                              return new RegisteredTest(&expect_agreement_at_depth1<Pair>);
+                            });
+  });
+  return true;
+}();
+
+// The toy game's two implementations agree deep, on every spec of its table.
+TEST(CompareRegisteredToy, AgreesToDepth8OnEverySpec) {
+  // By hand: from 12 the moves are 1 10 2 (to 11, 2, 10); then 3 + 2 + 3.
+  expect_agreement("toy", "start", 2, 8, 1 + 3);
+  for (const char* spec : {"toy", "toy:pile=5", "toy:pile=20"}) {
+    const auto result = compare_spec(spec, "start", 8);
+    ASSERT_FALSE(result.first) << spec << "\n" << arb::describe(*result.first);
+  }
+  EXPECT_EQ(compare_spec("toy:pile=5", "start", 1).leaves, 2u);  // T2: take 1 or 2 of 5
 }
 
 }  // namespace

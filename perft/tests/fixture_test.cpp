@@ -33,6 +33,10 @@ TEST(FixtureFormat, ResultExtension) {
             (std::map<std::string, std::uint64_t>{{"draw", 1}, {"w", 2}, {"draw:b+w", 0}}));
 }
 
+TEST(FixtureFormat, DepthUpToTheLimitIsAccepted) {
+  EXPECT_EQ(parse_fixture_line("e; start; D64 1; id a; src s", 1).depths.count(64), 1u);
+}
+
 TEST(FixtureFormat, CountsAreFull64Bit) {
   EXPECT_EQ(parse_fixture_line("e; start; D9 18446744073709551615; id a; src s", 1).depths.at(9),
             18446744073709551615u);
@@ -67,6 +71,12 @@ TEST(FixtureFormat, RejectsMalformedLines) {
   expect_rejected("emergo; start; D1 40; R1 w; id a; src s", "<result>=<count>");
   expect_rejected("emergo; start; D1 40; R1 w=1,w=2; id a; src s", "given twice");
   expect_rejected("; start; D1 40; id a; src s", "spec");
+  // One limit with --depth (perft/numbers.h); D300 overflowed the stack.
+  expect_rejected("eximo; start; D300 1; id a; src t", "depth 300 is too deep (at most 64");
+  expect_rejected("eximo; start; D65 1; id a; src t", "too deep");
+  expect_rejected("eximo; start; R65 w=1; D1 40; id a; src t", "too deep");
+  // One number rule with the command line: no leading zero.
+  expect_rejected("emergo; start; D1 040; id a; src s", "leading zero");
 }
 
 TEST(FixtureFormat, FileSkipsCommentsAndBlankLinesAndKeepsGoingAfterErrors) {

@@ -36,6 +36,8 @@ class Ecalper {
 
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "ecalper";
+  // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
+  static constexpr std::string_view kSpecOptions = "size=7|5|6|8 replace=any|last-added players=2|3";
 
   explicit Ecalper(const Spec& spec);
 

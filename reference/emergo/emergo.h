@@ -41,6 +41,8 @@ class Emergo {
   };
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "emergo";
+  // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
+  static constexpr std::string_view kSpecOptions = "size=9|7";
 
   explicit Emergo(const Spec& spec);
 

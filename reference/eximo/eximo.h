@@ -51,6 +51,8 @@ class Eximo {
   using MoveList = std::vector<Move>;
 
   static constexpr std::string_view kName = "eximo";
+  // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
+  static constexpr std::string_view kSpecOptions = "";
 
   explicit Eximo(const Spec& spec) : spec_(spec) {}
   const Spec& spec() const { return spec_; }

@@ -42,6 +42,8 @@ class Meridians {
   };
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "meridians";
+  // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
+  static constexpr std::string_view kSpecOptions = "size=7|6|8 swap";
 
   explicit Meridians(const Spec& spec);
 

@@ -1,0 +1,95 @@
+// What every command of the perft tool shares: its place in the tool (a
+// CommandInfo line in perft/cli.cpp), its CLI11 definition (a Command), the
+// output streams, and the helpers that keep messages and numbers alike.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace arb::cli {
+
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+  bool progress = false;  // stderr is a terminal: long runs show where they are
+};
+
+// One command: its positional and options on a CLI11 app, then its run.
+// Values are read as text and checked in run(), so that every message is ours.
+class Command {
+ public:
+  virtual ~Command() = default;
+  virtual void define(CLI::App& app) = 0;
+  virtual int run(Io& io) = 0;
+};
+
+struct CommandInfo {
+  std::string_view name;      // the word after `perft`; "" for the count, which has none
+  std::string_view synopsis;  // its usage, after "perft "
+  std::string_view summary;   // one line for perft --help
+  std::unique_ptr<Command> (*make)();
+};
+
+// Every command, in help order (perft/cli.cpp).
+std::span<const CommandInfo> commands();
+
+// The commands, each in perft/commands/<name>.cpp.
+std::unique_ptr<Command> make_count_command();
+std::unique_ptr<Command> make_compare_command();
+std::unique_ptr<Command> make_suite_command();
+std::unique_ptr<Command> make_show_command();
+std::unique_ptr<Command> make_play_command();
+
+// ---- options shared by several commands
+
+// --position, --moves: the root of a command.
+struct RootArgs {
+  std::string position = "start";
+  std::string moves;
+};
+void add_root_options(CLI::App& app, RootArgs& args);
+// --impl engine|reference (checked by impl_of).
+void add_impl_option(CLI::App& app, std::string& impl);
+void check_impl(const std::string& impl);
+// An option given on the command line (not left at its default).
+bool given(const CLI::App& app, std::string_view option);
+
+// A number of the command line: the rule of fixtures (perft/numbers.h);
+// throws arb::Error naming the option.
+std::uint64_t parse_number(std::string_view option, std::string_view text);
+// --depth N: a number up to kMaxDepth.
+int parse_depth(std::string_view text);
+
+// ---- output
+
+// Runs f and returns the seconds it took.
+template <class F>
+double seconds_of(F&& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+std::string seconds_text(double s);  // "0.034"
+std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds);
+
+// A user's text inside a message: control characters and bytes outside
+// printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...
+std::string escaped(std::string_view text);
+// ... and cut to 160 characters with "..." after (a position fits).
+std::string shown(std::string_view text);
+// A whole message on one line: every quoted field passed through shown(),
+// the rest escaped the same way.
+std::string one_line(std::string_view message);
+
+}  // namespace arb::cli

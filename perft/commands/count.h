@@ -1,0 +1,67 @@
+// perft <spec> --depth N ... (RULES.md I1, I2): the game-generic part.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/game.h"
+#include "perft/command.h"
+#include "perft/perft.h"
+
+namespace arb::cli {
+
+// What a count found, written as text or JSON by write_count (count.cpp).
+struct CountReport {
+  std::string game, impl, position;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool divide = false;
+  std::vector<DivideEntry> entries;
+  std::optional<ResultCounts> results;
+};
+void write_count(const CountReport& report, bool json, std::ostream& out);
+
+struct Count {
+  struct Args {
+    int depth = 0;
+    RootArgs root;
+    std::string impl = "engine";
+    bool divide = false, json = false, results = false;
+  };
+
+  template <Game E, Game R>
+  static int run(const E& engine, const R& reference, const Args& a, Io& io) {
+    return a.impl == "engine" ? count(engine, a, io) : count(reference, a, io);
+  }
+
+  template <Game G>
+  static int count(const G& g, const Args& a, Io& io) {
+    const auto root = play_moves(g, position_from(g, a.root.position), split_moves(a.root.moves));
+    CountReport r;
+    r.game = g.spec().canonical();
+    r.impl = a.impl;
+    r.position = g.format(root);
+    r.depth = a.depth;
+    r.divide = a.divide;
+    r.seconds = seconds_of([&] {
+      if (a.divide) {
+        r.entries = divide(g, root, a.depth);
+        for (const auto& e : r.entries) r.nodes = checked_add(r.nodes, e.nodes);
+        if (a.depth == 0) r.nodes = 1;  // P3: perft(0) = 1, with no move to divide by
+      } else {
+        r.nodes = perft(g, root, a.depth);
+      }
+    });
+    if (a.results) {
+      r.results.emplace();
+      count_results(g, root, a.depth, *r.results);
+    }
+    write_count(r, a.json, io.out);
+    return 0;
+  }
+};
+
+}  // namespace arb::cli

@@ -1,0 +1,51 @@
+// perft play <spec> [--seed N] [--plies N] ...: a seeded random game, ply by ply.
+#include "perft/commands/play.h"
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+
+#include "common/error.h"
+#include "common/spec.h"
+#include "perft/commands.h"
+
+namespace arb::cli {
+namespace {
+
+constexpr std::uint64_t kMaxPlies = 1000000;
+
+class PlayCommand : public Command {
+ public:
+  void define(CLI::App& app) override {
+    app.add_option("spec", spec_, "the game: emergo, emergo:size=7, eximo, ...")->type_name("");
+    app.add_option("--seed", seed_, "the seed of the random game")->type_name("N")->default_str("1");
+    app.add_option("--plies", plies_, "stop after N plies")->type_name("N")->default_str("200");
+    add_root_options(app, args_.root);
+    add_impl_option(app, args_.impl);
+  }
+
+  int run(Io& io) override {
+    if (spec_.empty()) throw Error("perft play needs a spec");
+    if (!seed_.empty()) args_.seed = parse_number("--seed", seed_);
+    if (!plies_.empty()) {
+      const std::uint64_t n = parse_number("--plies", plies_);
+      if (n > kMaxPlies)
+        throw Error("--plies " + std::to_string(n) + " is too many (at most " +
+                    std::to_string(kMaxPlies) + ")");
+      args_.plies = static_cast<int>(n);
+    }
+    check_impl(args_.impl);
+    return run_for_game<Play>(Spec::parse(spec_), args_, io);
+  }
+
+ private:
+  std::string spec_, seed_, plies_;
+  Play::Args args_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_play_command() { return std::make_unique<PlayCommand>(); }
+
+}  // namespace arb::cli
