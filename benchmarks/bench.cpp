@@ -23,13 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "arb/games.h"
 #include "benchmarks/positions.h"
 #include "benchmarks/start_counts.h"
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
 #include "perft/perft.h"
-#include "arb/games.h"
 
 namespace arb::bench {
 namespace {

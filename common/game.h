@@ -90,27 +90,26 @@ inline std::string outcome_key(Outcome o, std::string_view players) {
 // the current position. Used for played lines (perft show, perft play), never
 // by perft (P3).
 template <class G>
-concept Game =
-    std::constructible_from<G, const Spec&> && std::copyable<typename G::Position> &&
-    std::copyable<typename G::Move> && std::ranges::sized_range<typename G::MoveList> &&
-    std::same_as<std::ranges::range_value_t<typename G::MoveList>, typename G::Move> &&
-    requires(const G g, const typename G::Position& pos, const typename G::Move& move,
-             std::string_view text) {
-      { G::kName } -> std::convertible_to<std::string_view>;
-      { g.spec() } -> std::same_as<const Spec&>;
-      { g.players() } -> std::convertible_to<std::string_view>;
-      { g.start() } -> std::same_as<typename G::Position>;
-      { g.parse(text) } -> std::same_as<typename G::Position>;
-      { g.format(pos) } -> std::same_as<std::string>;
-      { g.diagram(pos) } -> std::same_as<std::string>;
-      { g.to_move(pos) } -> std::convertible_to<int>;
-      { g.legal_moves(pos) } -> std::same_as<typename G::MoveList>;
-      { g.count_moves(pos) } -> std::same_as<std::uint64_t>;
-      { g.play(pos, move) } -> std::same_as<typename G::Position>;
-      { g.move_text(pos, move) } -> std::same_as<std::string>;
-      { g.parse_move(pos, text) } -> std::same_as<typename G::Move>;
-      { g.outcome(pos) } -> std::same_as<Outcome>;
-    };
+concept Game = std::constructible_from<G, const Spec&> && std::copyable<typename G::Position> &&
+               std::copyable<typename G::Move> && std::ranges::sized_range<typename G::MoveList> &&
+               std::same_as < std::ranges::range_value_t<typename G::MoveList>,
+typename G::Move > &&requires(const G g, const typename G::Position& pos,
+                              const typename G::Move& move, std::string_view text) {
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { g.spec() } -> std::same_as<const Spec&>;
+  { g.players() } -> std::convertible_to<std::string_view>;
+  { g.start() } -> std::same_as<typename G::Position>;
+  { g.parse(text) } -> std::same_as<typename G::Position>;
+  { g.format(pos) } -> std::same_as<std::string>;
+  { g.diagram(pos) } -> std::same_as<std::string>;
+  { g.to_move(pos) } -> std::convertible_to<int>;
+  { g.legal_moves(pos) } -> std::same_as<typename G::MoveList>;
+  { g.count_moves(pos) } -> std::same_as<std::uint64_t>;
+  { g.play(pos, move) } -> std::same_as<typename G::Position>;
+  { g.move_text(pos, move) } -> std::same_as<std::string>;
+  { g.parse_move(pos, text) } -> std::same_as<typename G::Move>;
+  { g.outcome(pos) } -> std::same_as<Outcome>;
+};
 
 // The outcome of a played line (`history` ends with the current position):
 // the game's own outcome(history) where it has one (Emergo E12), otherwise

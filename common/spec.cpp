@@ -57,8 +57,8 @@ Spec Spec::parse(std::string_view text, std::span<const GameOptions> games) {
   const std::string_view name = text.substr(0, colon);
   std::vector<GameRow> rows;
   for (const auto& g : games) rows.push_back(row_of(g));
-  const auto game = std::find_if(rows.begin(), rows.end(),
-                                 [&](const GameRow& r) { return r.name == name; });
+  const auto game =
+      std::find_if(rows.begin(), rows.end(), [&](const GameRow& r) { return r.name == name; });
   if (game == rows.end()) {
     std::vector<std::string_view> names;
     for (const auto& r : rows) names.push_back(r.name);
@@ -88,11 +88,13 @@ Spec Spec::parse(std::string_view text, std::span<const GameOptions> games) {
     if (opt == game->options.end())
       throw Error(std::string(name) + ": unknown option '" + std::string(key) + "'");
     const auto i = static_cast<std::size_t>(opt - game->options.begin());
-    if (given[i]) throw Error(std::string(name) + ": option '" + std::string(key) + "' given twice");
+    if (given[i])
+      throw Error(std::string(name) + ": option '" + std::string(key) + "' given twice");
     given[i] = true;
     if (opt->values.empty()) {
       if (eq != std::string_view::npos)
-        throw Error(std::string(name) + ": option '" + std::string(key) + "' is a flag and takes no value");
+        throw Error(std::string(name) + ": option '" + std::string(key) +
+                    "' is a flag and takes no value");
       spec.options_[i].second = "1";
     } else {
       if (eq == std::string_view::npos)

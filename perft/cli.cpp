@@ -26,7 +26,9 @@ namespace cli {
 // perft/commands/, its make_ function declared in perft/command.h, and a line here.
 std::span<const CommandInfo> commands() {
   static const std::array<CommandInfo, 5> kCommands = {{
-      {"", "<spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--divide] [--json] [--results]",
+      {"",
+       "<spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--divide] [--json] "
+       "[--results]",
        "count perft(N): move sequences of N complete turns (RULES.md I1, I2)", &make_count_command},
       {"compare", "compare <spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"]",
        "engine against reference: equal (exit 0) or the first difference (exit 1, I3)",
@@ -36,7 +38,8 @@ std::span<const CommandInfo> commands() {
       {"show", "show <spec> [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--list-moves]",
        "a position: its text, a diagram, the side to move, the outcome, the legal moves",
        &make_show_command},
-      {"play", "play <spec> [--seed N] [--plies N] [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I]",
+      {"play",
+       "play <spec> [--seed N] [--plies N] [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I]",
        "a seeded random game, ply by ply (fixtures/playthroughs)", &make_play_command},
   }};
   return kCommands;
@@ -53,8 +56,9 @@ std::unique_ptr<CLI::App> app_of(const CommandInfo& info, Command& command) {
   auto app = std::make_unique<CLI::App>(std::string(info.summary), who(info));
   app->set_help_flag("-h,--help", "print this help and exit");
   app->allow_extras();  // reported by run_command, in our words
-  app->footer("Exit status: 0 success, 1 a difference (compare) or a failed test (suite), "
-              "2 an error.");
+  app->footer(
+      "Exit status: 0 success, 1 a difference (compare) or a failed test (suite), "
+      "2 an error.");
   command.define(*app);
   for (CLI::Option* o : app->get_options())
     o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // "given twice" is ours
@@ -98,10 +102,12 @@ std::string usage() {
     name.resize(std::max<std::size_t>(name.size(), 9), ' ');
     out += "  " + name + " " + std::string(info.summary) + "\n";
   }
-  out += "\n<spec> is a game with options: emergo, emergo:size=7, eximo, meridians:size=6,swap,\n"
-         "ecalper:size=5,replace=last-added,players=3 (RULES.md, \"Game specs\"). Games:";
+  out +=
+      "\n<spec> is a game with options: emergo, emergo:size=7, eximo, meridians:size=6,swap,\n"
+      "ecalper:size=5,replace=last-added,players=3 (RULES.md, \"Game specs\"). Games:";
   for (const auto name : Spec::games()) out += " " + std::string(name);
-  out += ".\nExit status: 0 success, 1 a difference (compare) or a failed test (suite), 2 an error.\n";
+  out +=
+      ".\nExit status: 0 success, 1 a difference (compare) or a failed test (suite), 2 an error.\n";
   return out;
 }
 
@@ -131,7 +137,8 @@ int run_command(const CommandInfo& info, std::vector<std::string> args, cli::Io&
     const auto eq = a.find('=');
     if (eq == std::string::npos) continue;
     const CLI::Option* o = app->get_option_no_throw(a.substr(0, eq));
-    if (o && o->get_expected_max() == 0) throw Error("option " + a.substr(0, eq) + " takes no value");
+    if (o && o->get_expected_max() == 0)
+      throw Error("option " + a.substr(0, eq) + " takes no value");
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
@@ -167,7 +174,8 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
   }
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
-    if (!info || args.size() > 2) throw Error("perft help takes one command name: count, compare, suite, show or play");
+    if (!info || args.size() > 2)
+      throw Error("perft help takes one command name: count, compare, suite, show or play");
     return run_command(*info, {"--help"}, io);
   }
   const std::size_t word = first_positional(args);

@@ -57,8 +57,9 @@ std::string seconds_text(double s) {
 }
 
 std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds) {
-  return seconds > 0 ? static_cast<std::uint64_t>(std::llround(static_cast<double>(nodes) / seconds))
-                     : 0;
+  return seconds > 0
+             ? static_cast<std::uint64_t>(std::llround(static_cast<double>(nodes) / seconds))
+             : 0;
 }
 
 namespace {

@@ -17,13 +17,13 @@
 namespace arb {
 
 struct Disagreement {
-  std::vector<std::string> path;    // moves from the root to the node
-  std::string engine_position;      // the node as each side formats it
+  std::vector<std::string> path;  // moves from the root to the node
+  std::string engine_position;    // the node as each side formats it
   std::string reference_position;
-  std::string diagram;              // the reference's diagram of the node
-  std::vector<std::string> problems;             // one line each
-  std::vector<std::string> only_engine;          // moves only the engine generates
-  std::vector<std::string> only_reference;       // moves only the reference generates
+  std::string diagram;                      // the reference's diagram of the node
+  std::vector<std::string> problems;        // one line each
+  std::vector<std::string> only_engine;     // moves only the engine generates
+  std::vector<std::string> only_reference;  // moves only the reference generates
   struct Child {
     std::string move, engine_position, reference_position;
   };
@@ -44,7 +44,8 @@ std::map<std::string, typename G::Position> children_by_text(const G& g,
   std::map<std::string, typename G::Position> out;
   for (const auto& move : g.legal_moves(pos)) {
     auto [it, fresh] = out.emplace(g.move_text(pos, move), g.play(pos, move));
-    if (!fresh) throw Error(std::string(G::kName) + ": two legal moves share the text '" + it->first + "'");
+    if (!fresh)
+      throw Error(std::string(G::kName) + ": two legal moves share the text '" + it->first + "'");
   }
   return out;
 }
@@ -60,7 +61,8 @@ struct Walker {
     Disagreement d;
     d.engine_position = engine.format(ep);
     d.reference_position = reference.format(rp);
-    if (d.engine_position != d.reference_position) d.problems.push_back("the position texts differ");
+    if (d.engine_position != d.reference_position)
+      d.problems.push_back("the position texts differ");
     if (depth == 0) {
       ++result.leaves;
       return d.problems.empty() || report(std::move(d), rp);

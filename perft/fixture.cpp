@@ -45,7 +45,8 @@ std::uint64_t parse_depth(std::string_view keyword) {
   return n.problem == PlainNumber::Problem::kNone ? n.value : 0;
 }
 
-std::map<std::string, std::uint64_t> parse_results(std::string_view text, const std::string& field) {
+std::map<std::string, std::uint64_t> parse_results(std::string_view text,
+                                                   const std::string& field) {
   std::map<std::string, std::uint64_t> out;
   std::size_t begin = 0;
   while (begin <= text.size()) {
@@ -79,7 +80,10 @@ FixtureCase parse_fixture_line(std::string_view line, int line_number) {
       if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
         char hex[8];
         std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
-        throw Error("field " + std::to_string(i + 1) + (i == 0 ? " (spec)" : i == 1 ? " (position)" : "") +
+        throw Error("field " + std::to_string(i + 1) +
+                    (i == 0   ? " (spec)"
+                     : i == 1 ? " (position)"
+                              : "") +
                     ": control character " + hex);
       }
   if (fields.size() < 2) throw Error("expected '<spec>; <position>; ...'");

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <map>
 #include <cstdint>
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>

@@ -139,7 +139,8 @@ Groups groups_of(const TextPosition& t, char colour) {
 arb::Outcome expected_result(const TextPosition& t, int players) {
   const std::string colours = "BWR";
   std::vector<Groups> gs;
-  for (int p = 0; p < players; ++p) gs.push_back(groups_of(t, colours[static_cast<std::size_t>(p)]));
+  for (int p = 0; p < players; ++p)
+    gs.push_back(groups_of(t, colours[static_cast<std::size_t>(p)]));
   int best_largest = -1;
   for (const auto& g : gs) best_largest = std::max(best_largest, g.largest);
   int fewest = 1 << 20;
@@ -156,10 +157,10 @@ arb::Outcome expected_result(const TextPosition& t, int players) {
 // ---------------------------------------------------------------- play
 
 Ecalper random_game(bool small_only = true) {
-  std::vector<std::string> specs = {"ecalper:size=5", "ecalper:size=5,replace=last-added",
-                                    "ecalper:size=5,players=3",
-                                    "ecalper:size=5,players=3,replace=last-added", "ecalper:size=6",
-                                    "ecalper:size=6,players=3,replace=last-added"};
+  std::vector<std::string> specs = {
+      "ecalper:size=5",           "ecalper:size=5,replace=last-added",
+      "ecalper:size=5,players=3", "ecalper:size=5,players=3,replace=last-added",
+      "ecalper:size=6",           "ecalper:size=6,players=3,replace=last-added"};
   if (!small_only) {
     specs.push_back("ecalper");
     specs.push_back("ecalper:size=8,replace=last-added");
@@ -255,7 +256,8 @@ RC_GTEST_PROP(EcalperProperties, ForbiddenStoneNeverReplaced, ()) {
   const auto moves = g.legal_moves(pos);
   for (int i = 0; i < 30; ++i) {
     const auto k = *rc::gen::inRange<std::uint64_t>(0, moves.size());
-    const auto m = decode_move(g.move_text(pos, *std::ranges::next(moves.begin(), static_cast<std::ptrdiff_t>(k))));
+    const auto m = decode_move(
+        g.move_text(pos, *std::ranges::next(moves.begin(), static_cast<std::ptrdiff_t>(k))));
     if (m.swap || m.replaced.empty()) continue;
     if (last_added)
       RC_ASSERT(std::ranges::find(t.placed, m.replaced) != t.placed.end());
@@ -269,9 +271,12 @@ RC_GTEST_PROP(EcalperProperties, ForbiddenStoneNeverReplaced, ()) {
     std::vector<Cell> empty;  // sorted by row, then column (canonical order)
     for (const auto& [cell, v] : t.cells)
       if (v == '.') empty.push_back(cell);
-    std::ranges::sort(empty, [](Cell a, Cell b) { return std::pair(a.second, a.first) < std::pair(b.second, b.first); });
+    std::ranges::sort(empty, [](Cell a, Cell b) {
+      return std::pair(a.second, a.first) < std::pair(b.second, b.first);
+    });
     for (int i = 0; !final_turn && i < stones_per_turn(g); ++i)
-      text += "+" + std::string(1, static_cast<char>('A' + empty[static_cast<std::size_t>(i)].first)) +
+      text += "+" +
+              std::string(1, static_cast<char>('A' + empty[static_cast<std::size_t>(i)].first)) +
               std::to_string(empty[static_cast<std::size_t>(i)].second + 1);
     RC_ASSERT_THROWS_AS(g.parse_move(pos, text), arb::Error);
   }
@@ -363,9 +368,15 @@ RC_GTEST_PROP(EcalperProperties, MutatedTextsRejectedOrCanonical, ()) {
       const auto at = *rc::gen::inRange<std::size_t>(0, s.size() + 1);
       const char c = alphabet[*rc::gen::inRange<std::size_t>(0, alphabet.size())];
       switch (*rc::gen::inRange(0, 3)) {
-        case 0: s.insert(at, 1, c); break;
-        case 1: if (at < s.size()) s.erase(at, 1); break;
-        default: if (at < s.size()) s[at] = c; break;
+        case 0:
+          s.insert(at, 1, c);
+          break;
+        case 1:
+          if (at < s.size()) s.erase(at, 1);
+          break;
+        default:
+          if (at < s.size()) s[at] = c;
+          break;
       }
     }
     return s;
@@ -374,14 +385,12 @@ RC_GTEST_PROP(EcalperProperties, MutatedTextsRejectedOrCanonical, ()) {
   try {
     const auto parsed = g.parse(text);
     RC_ASSERT(g.format(parsed) == text);
-  } catch (const arb::Error&) {
-  }
+  } catch (const arb::Error&) {}
   if (g.count_moves(pos) > 0) {
     const std::string mtext = mutate(g.move_text(pos, random_move(g, pos)));
     try {
       const auto move = g.parse_move(pos, mtext);
       RC_ASSERT(g.move_text(pos, move) == mtext);
-    } catch (const arb::Error&) {
-    }
+    } catch (const arb::Error&) {}
   }
 }

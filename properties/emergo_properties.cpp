@@ -34,7 +34,8 @@ struct TextBoard {
   char side = 'w';
   int hand[2] = {0, 0};
 
-  TextBoard(const std::string& text, int size) : n(size), cell(size, std::vector<std::string>(size)) {
+  TextBoard(const std::string& text, int size)
+      : n(size), cell(size, std::vector<std::string>(size)) {
     int rank = n - 1, file = 0;
     std::size_t i = 0;
     for (; text[i] != ' '; ++i) {
@@ -183,7 +184,8 @@ RC_GTEST_PROP(EmergoProperties, E4_E7_CapturesAreExactlyTheMaximalChains, ()) {
     const auto line = arb::random_line(g, g.start(), size == 9 ? 80 : 50);
     // The position and every child: captures are common one ply after an entry.
     check_captures(g, line.position, size);
-    for (const auto& m : g.legal_moves(line.position)) check_captures(g, g.play(line.position, m), size);
+    for (const auto& m : g.legal_moves(line.position))
+      check_captures(g, g.play(line.position, m), size);
   }
 }
 

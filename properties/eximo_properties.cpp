@@ -130,8 +130,9 @@ std::string mirror_move(const std::string& text) {
   std::vector<std::pair<int, int>> drops;
   for (auto d : parts.drops) drops.push_back(flip(d));
   // Sorted by rank, then file (RULES.md Eximo move text).
-  std::sort(drops.begin(), drops.end(),
-            [](auto a, auto b) { return a.second != b.second ? a.second < b.second : a.first < b.first; });
+  std::sort(drops.begin(), drops.end(), [](auto a, auto b) {
+    return a.second != b.second ? a.second < b.second : a.first < b.first;
+  });
   for (auto d : drops) out += '+' + square(d);
   return out;
 }

@@ -29,12 +29,12 @@
 // Case counts are set per spec below (Budget); RC_PARAMS max_success scales
 // them (max_success=1000: ten times as many).
 #include <gtest/gtest.h>
-#include <rapidcheck/gtest.h>
 #include <rapidcheck/detail/TestListenerAdapter.h>
+#include <rapidcheck/gtest.h>
 
 #include <algorithm>
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <optional>
 #include <ranges>
@@ -44,10 +44,10 @@
 #include <utility>
 #include <vector>
 
+#include "arb/test_games.h"
 #include "common/game.h"
 #include "common/spec.h"
 #include "perft/perft.h"
-#include "arb/test_games.h"
 #include "properties/random_play.h"
 
 namespace {
@@ -55,18 +55,18 @@ namespace {
 // How much work one property does; chosen per spec so that the whole run stays
 // short in the Check build.
 struct Budget {
-  int cases = 100;                  // RapidCheck cases (times RC_PARAMS max_success / 100)
-  int plies = 40;                   // at most this many random plies from the root
-  std::uint64_t late_root = 0;      // conformance: > 0: the root is the first position of a
-                                    // random engine line with at most this many moves,
-  int late_plies = 3;               // and the line from it has at most this many plies
-  bool engine_line = false;         // engine == reference: the engine plays the line (its move
-                                    // list is cheap), the reference replays its move texts
+  int cases = 100;                       // RapidCheck cases (times RC_PARAMS max_success / 100)
+  int plies = 40;                        // at most this many random plies from the root
+  std::uint64_t late_root = 0;           // conformance: > 0: the root is the first position of a
+                                         // random engine line with at most this many moves,
+  int late_plies = 3;                    // and the line from it has at most this many plies
+  bool engine_line = false;              // engine == reference: the engine plays the line (its move
+                                         // list is cheap), the reference replays its move texts
   std::uint64_t full_list = UINT64_MAX;  // engine == reference: compare whole move lists up to
                                          // this many moves; above, the counts and a sample
-  std::size_t all_children = 1000;  // play every move when there are at most this many,
-  int sample = 24;                  // else this many random ones
-  std::uint64_t perft2 = 20000;     // check perft(2) when it is at most about this
+  std::size_t all_children = 1000;       // play every move when there are at most this many,
+  int sample = 24;                       // else this many random ones
+  std::uint64_t perft2 = 20000;          // check perft(2) when it is at most about this
 };
 
 // Runs `property` as a RapidCheck property of the current GoogleTest test with
@@ -76,15 +76,15 @@ template <class F>
 void check_property(int cases, F&& property) {
   const auto& config = rc::detail::configuration();
   auto params = config.testParams;
-  params.maxSuccess = std::max(1, static_cast<int>(static_cast<long long>(cases) *
-                                                   params.maxSuccess / 100));
+  params.maxSuccess =
+      std::max(1, static_cast<int>(static_cast<long long>(cases) * params.maxSuccess / 100));
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   rc::detail::TestMetadata metadata;
   metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
   metadata.description = info->name();
   rc::detail::TestListenerAdapter listener;
-  const auto result = rc::detail::checkProperty(
-      rc::detail::toProperty(std::forward<F>(property)), metadata, params, listener, config.reproduce);
+  const auto result = rc::detail::checkProperty(rc::detail::toProperty(std::forward<F>(property)),
+                                                metadata, params, listener, config.reproduce);
   if (!result.template is<rc::detail::SuccessResult>()) {
     std::ostringstream out;
     rc::detail::printResultMessage(result, out);
@@ -93,8 +93,8 @@ void check_property(int cases, F&& property) {
 }
 
 // RC_FAIL with a message built only on failure.
-#define ARB_CHECK(condition, message)           \
-  do {                                          \
+#define ARB_CHECK(condition, message)                \
+  do {                                               \
     if (!(condition)) RC_FAIL(std::string(message)); \
   } while (false)
 
@@ -112,8 +112,8 @@ std::string where(const G& g, const typename G::Position& pos) {
 
 // The legal moves with their texts, sorted by text.
 template <arb::Game G>
-std::vector<std::pair<std::string, typename G::Move>> moves_by_text(const G& g,
-                                                                    const typename G::Position& pos) {
+std::vector<std::pair<std::string, typename G::Move>> moves_by_text(
+    const G& g, const typename G::Position& pos) {
   std::vector<std::pair<std::string, typename G::Move>> out;
   for (const auto& move : g.legal_moves(pos)) out.emplace_back(g.move_text(pos, move), move);
   std::ranges::sort(out, {}, &std::pair<std::string, typename G::Move>::first);
@@ -149,12 +149,14 @@ std::string root_text(const E& e, const Budget& b) {
   for (std::uint64_t n; (n = e.count_moves(pos)) > b.late_root;) {
     const auto moves = e.legal_moves(pos);
     const auto k = index_below(n);
-    const auto& move = *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
+    const auto& move =
+        *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
     line.push_back(e.move_text(pos, move));
     pos = e.play(pos, move);
   }
-  RC_LOG() << "root: " << e.spec().canonical() << " after moves from the start: " << join(line, 1000)
-           << "\n" << e.format(pos) << "\n";
+  RC_LOG() << "root: " << e.spec().canonical()
+           << " after moves from the start: " << join(line, 1000) << "\n"
+           << e.format(pos) << "\n";
   return e.format(pos);
 }
 
@@ -173,8 +175,8 @@ std::vector<typename G::Position> positions_of(const G& g, const typename G::Pos
 template <arb::Game G>
 void check_text_round_trip(const G& g, const typename G::Position& pos) {
   const std::string text = g.format(pos);
-  ARB_CHECK(!text.empty() && text.find('\n') == std::string::npos && text.find("  ") == std::string::npos &&
-                text.front() != ' ' && text.back() != ' ',
+  ARB_CHECK(!text.empty() && text.find('\n') == std::string::npos &&
+                text.find("  ") == std::string::npos && text.front() != ' ' && text.back() != ' ',
             "position text is not one line of single-blank-separated fields: '" + text + "'");
   std::optional<typename G::Position> parsed_or;
   try {
@@ -185,7 +187,8 @@ void check_text_round_trip(const G& g, const typename G::Position& pos) {
   const auto& parsed = *parsed_or;
   ARB_CHECK(g.format(parsed) == text,
             "format(parse(text)) = '" + g.format(parsed) + "' differs" + where(g, pos));
-  ARB_CHECK(g.to_move(parsed) == g.to_move(pos), "side to move changes through text" + where(g, pos));
+  ARB_CHECK(g.to_move(parsed) == g.to_move(pos),
+            "side to move changes through text" + where(g, pos));
   ARB_CHECK(g.outcome(parsed) == g.outcome(pos), "outcome changes through text" + where(g, pos));
 }
 
@@ -195,7 +198,8 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
   const std::string text = g.format(pos);
   const auto parsed = g.parse(text);
   const std::string diagram = g.diagram(pos);
-  ARB_CHECK(!diagram.empty() && diagram.back() == '\n', "diagram does not end in a newline" + where(g, pos));
+  ARB_CHECK(!diagram.empty() && diagram.back() == '\n',
+            "diagram does not end in a newline" + where(g, pos));
   const std::string_view players = g.players();
   ARB_CHECK(g.to_move(pos) >= 0 && g.to_move(pos) < static_cast<int>(players.size()),
             "to_move out of range" + where(g, pos));
@@ -204,29 +208,32 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
   std::vector<std::string> texts;
   for (const auto& [t, m] : moves) texts.push_back(t);
   ARB_CHECK(std::ranges::adjacent_find(texts) == texts.end(),
-            "two legal moves share the text '" + *std::ranges::adjacent_find(texts) + "'" + where(g, pos));
+            "two legal moves share the text '" + *std::ranges::adjacent_find(texts) + "'" +
+                where(g, pos));
   for (const auto& t : texts)
-    ARB_CHECK(!t.empty() && t.find(' ') == std::string::npos, "bad move text '" + t + "'" + where(g, pos));
+    ARB_CHECK(!t.empty() && t.find(' ') == std::string::npos,
+              "bad move text '" + t + "'" + where(g, pos));
   ARB_CHECK(g.count_moves(pos) == moves.size(),
             "count_moves = " + std::to_string(g.count_moves(pos)) + " but legal_moves has " +
                 std::to_string(moves.size()) + where(g, pos));
-  ARB_CHECK(arb::sorted_move_texts(g, parsed) == texts,
-            "the parsed position has other legal moves: " + join(arb::sorted_move_texts(g, parsed)) +
-                " instead of " + join(texts) + where(g, pos));
+  ARB_CHECK(
+      arb::sorted_move_texts(g, parsed) == texts,
+      "the parsed position has other legal moves: " + join(arb::sorted_move_texts(g, parsed)) +
+          " instead of " + join(texts) + where(g, pos));
 
   const arb::Outcome outcome = g.outcome(pos);
-  ARB_CHECK(outcome.finished == moves.empty(),
-            "outcome " + arb::to_string(outcome, players) + " with " + std::to_string(moves.size()) +
-                " legal moves" + where(g, pos));
+  ARB_CHECK(outcome.finished == moves.empty(), "outcome " + arb::to_string(outcome, players) +
+                                                   " with " + std::to_string(moves.size()) +
+                                                   " legal moves" + where(g, pos));
   const auto all_players = static_cast<std::uint8_t>((1u << players.size()) - 1);
   ARB_CHECK(outcome.finished ? outcome.winners != 0 && (outcome.winners & ~all_players) == 0
                              : outcome.winners == 0,
             "outcome winners mask " + std::to_string(outcome.winners) + where(g, pos));
 
   // Texts that name no legal move are rejected.
-  for (const std::string& bad : {std::string(), std::string("?"),
-                                texts.empty() ? std::string("a1") : texts.front() + " ",
-                                texts.empty() ? std::string("pass") : " " + texts.back()}) {
+  for (const std::string& bad :
+       {std::string(), std::string("?"), texts.empty() ? std::string("a1") : texts.front() + " ",
+        texts.empty() ? std::string("pass") : " " + texts.back()}) {
     bool rejected = false;
     try {
       (void)g.parse_move(pos, bad);
@@ -245,25 +252,26 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
       RC_FAIL("parse_move rejects its own move text '" + t + "': " + e.what() + where(g, pos));
     }
     const auto& m2 = *m2_or;
-    ARB_CHECK(g.move_text(pos, m2) == t,
-              "parse_move('" + t + "') has the text '" + g.move_text(pos, m2) + "'" + where(g, pos));
+    ARB_CHECK(g.move_text(pos, m2) == t, "parse_move('" + t + "') has the text '" +
+                                             g.move_text(pos, m2) + "'" + where(g, pos));
     const auto child = g.play(pos, m);
     const std::string child_text = g.format(child);
     ARB_CHECK(g.format(g.play(pos, m2)) == child_text,
-              "the parsed move '" + t + "' leads elsewhere: " + g.format(g.play(pos, m2)) + " instead of " +
-                  child_text + where(g, pos));
+              "the parsed move '" + t + "' leads elsewhere: " + g.format(g.play(pos, m2)) +
+                  " instead of " + child_text + where(g, pos));
     ARB_CHECK(g.format(g.play(parsed, g.parse_move(parsed, t))) == child_text,
               "the parsed position plays '" + t + "' to another child" + where(g, pos));
     std::optional<typename G::Position> reparsed_or;
     try {
       reparsed_or = g.parse(child_text);
     } catch (const arb::Error& e) {
-      RC_FAIL("the child after '" + t + "' does not parse: " + e.what() + "\n" + child_text + where(g, pos));
+      RC_FAIL("the child after '" + t + "' does not parse: " + e.what() + "\n" + child_text +
+              where(g, pos));
     }
     const auto& reparsed = *reparsed_or;
-    ARB_CHECK(g.format(reparsed) == child_text,
-              "the child after '" + t + "' does not round-trip: " + child_text + " -> " + g.format(reparsed) +
-                  where(g, pos));
+    ARB_CHECK(g.format(reparsed) == child_text, "the child after '" + t +
+                                                    "' does not round-trip: " + child_text +
+                                                    " -> " + g.format(reparsed) + where(g, pos));
     ARB_CHECK(g.count_moves(reparsed) == g.count_moves(child),
               "the child after '" + t + "' counts differently once parsed" + where(g, pos));
   }
@@ -276,7 +284,8 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
     for (const auto& entry : arb::divide(g, pos, 2)) divided += entry.nodes;
     for (const auto& [t, m] : moves) generated += std::ranges::size(g.legal_moves(g.play(pos, m)));
     ARB_CHECK(p2 == divided && p2 == generated,
-              "perft(2) = " + std::to_string(p2) + ", sum of divide(2) = " + std::to_string(divided) +
+              "perft(2) = " + std::to_string(p2) +
+                  ", sum of divide(2) = " + std::to_string(divided) +
                   ", generated grandchildren = " + std::to_string(generated) + where(g, pos));
     ARB_CHECK(arb::perft(g, pos, 1) == moves.size(), "perft(1) != legal moves" + where(g, pos));
   }
@@ -309,7 +318,8 @@ void check_same_sampled(const E& e, const R& r, const typename E::Position& ep,
   const auto moves = e.legal_moves(ep);
   const auto n = static_cast<std::uint64_t>(std::ranges::size(moves));
   for (int j = 0; j < b.sample && n > 0; ++j) {
-    const auto& em = *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(index_below(n)));
+    const auto& em =
+        *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(index_below(n)));
     const std::string t = e.move_text(ep, em);
     std::optional<typename R::Move> rm;
     try {
@@ -317,7 +327,8 @@ void check_same_sampled(const E& e, const R& r, const typename E::Position& ep,
     } catch (const arb::Error& error) {
       RC_FAIL("the reference rejects the engine's move " + t + ": " + error.what() + at);
     }
-    ARB_CHECK(r.move_text(rp, *rm) == t, "the reference reads " + t + " as " + r.move_text(rp, *rm) + at);
+    ARB_CHECK(r.move_text(rp, *rm) == t,
+              "the reference reads " + t + " as " + r.move_text(rp, *rm) + at);
     const std::string et = e.format(e.play(ep, em));
     const std::string rt = r.format(r.play(rp, *rm));
     ARB_CHECK(et == rt, "after " + t + ":\n  engine:    " + et + "\n  reference: " + rt + at);
@@ -340,12 +351,12 @@ void check_same(const E& e, const R& r, const typename R::Position& rp, const Bu
   ARB_CHECK(e.to_move(ep) == r.to_move(rp), "side to move differs" + at);
   const std::string players(r.players());
   ARB_CHECK(std::string(e.players()) == players, "players differ" + at);
-  ARB_CHECK(e.outcome(ep) == r.outcome(rp), "outcome: engine " + arb::to_string(e.outcome(ep), players) +
-                                                ", reference " + arb::to_string(r.outcome(rp), players) + at);
+  ARB_CHECK(e.outcome(ep) == r.outcome(rp),
+            "outcome: engine " + arb::to_string(e.outcome(ep), players) + ", reference " +
+                arb::to_string(r.outcome(rp), players) + at);
   const std::uint64_t count = r.count_moves(rp);
-  ARB_CHECK(e.count_moves(ep) == count,
-            "count_moves: engine " + std::to_string(e.count_moves(ep)) + ", reference " +
-                std::to_string(count) + at);
+  ARB_CHECK(e.count_moves(ep) == count, "count_moves: engine " + std::to_string(e.count_moves(ep)) +
+                                            ", reference " + std::to_string(count) + at);
   if (count > b.full_list) return check_same_sampled(e, r, ep, rp, b, at);
 
   const auto emoves = moves_by_text(e, ep);
@@ -363,15 +374,17 @@ void check_same(const E& e, const R& r, const typename R::Position& rp, const Bu
   for (const std::size_t i : chosen(rmoves.size(), b)) {
     const std::string et = e.format(e.play(ep, emoves[i].second));
     const std::string rt = r.format(r.play(rp, rmoves[i].second));
-    ARB_CHECK(et == rt, "after " + rmoves[i].first + ":\n  engine:    " + et + "\n  reference: " + rt + at);
+    ARB_CHECK(et == rt,
+              "after " + rmoves[i].first + ":\n  engine:    " + et + "\n  reference: " + rt + at);
   }
 }
 
 template <arb::Game E, arb::Game R>
 void engine_equals_reference(const E& e, const R& r, const Budget& b) {
   check_property(b.cases, [&] {
-    ARB_CHECK(e.format(e.start()) == r.format(r.start()),
-              "start texts differ: engine " + e.format(e.start()) + ", reference " + r.format(r.start()));
+    ARB_CHECK(
+        e.format(e.start()) == r.format(r.start()),
+        "start texts differ: engine " + e.format(e.start()) + ", reference " + r.format(r.start()));
     std::vector<typename R::Position> positions{r.start()};
     if (b.engine_line) {
       const auto line = arb::random_line(e, e.start(), b.plies);
@@ -381,8 +394,8 @@ void engine_equals_reference(const E& e, const R& r, const Budget& b) {
         try {
           rm = r.parse_move(rp, line.moves[k]);
         } catch (const arb::Error& error) {
-          RC_FAIL("the reference rejects move " + std::to_string(k + 1) + " " + line.moves[k] + ": " +
-                  error.what() + where(r, rp));
+          RC_FAIL("the reference rejects move " + std::to_string(k + 1) + " " + line.moves[k] +
+                  ": " + error.what() + where(r, rp));
         }
         positions.push_back(r.play(rp, *rm));
       }
@@ -425,10 +438,22 @@ constexpr Budget kMeridians{.cases = 60, .plies = 160};
 // empty cells left with two players; with three, White's or Red's last turn).
 // Engine == reference: whole games from the start, played by the engine;
 // move lists compared whole up to 20000 moves, sampled above.
-constexpr Budget kEcalper{.cases = 60, .plies = 40, .late_root = 20000, .late_plies = 3,
-                          .engine_line = true, .full_list = 20000, .all_children = 200, .sample = 24};
-constexpr Budget kEcalper3{.cases = 60, .plies = 40, .late_root = 20000, .late_plies = 1,
-                           .engine_line = true, .full_list = 20000, .all_children = 200, .sample = 24};
+constexpr Budget kEcalper{.cases = 60,
+                          .plies = 40,
+                          .late_root = 20000,
+                          .late_plies = 3,
+                          .engine_line = true,
+                          .full_list = 20000,
+                          .all_children = 200,
+                          .sample = 24};
+constexpr Budget kEcalper3{.cases = 60,
+                           .plies = 40,
+                           .late_root = 20000,
+                           .late_plies = 1,
+                           .engine_line = true,
+                           .full_list = 20000,
+                           .all_children = 200,
+                           .sample = 24};
 
 // The specs with a budget of their own; a registered game not named here runs
 // on its default spec with the default Budget, so a new game is covered by

@@ -31,10 +31,11 @@ constexpr std::array<Variant, 5> kVariants = {{{"meridians:size=6", 6},
                                                {"meridians:size=6,swap", 6}}};
 
 const Meridians& game(std::size_t i) {
-  static const std::array<Meridians, 5> games = {
-      Meridians(arb::Spec::parse(kVariants[0].spec)), Meridians(arb::Spec::parse(kVariants[1].spec)),
-      Meridians(arb::Spec::parse(kVariants[2].spec)), Meridians(arb::Spec::parse(kVariants[3].spec)),
-      Meridians(arb::Spec::parse(kVariants[4].spec))};
+  static const std::array<Meridians, 5> games = {Meridians(arb::Spec::parse(kVariants[0].spec)),
+                                                 Meridians(arb::Spec::parse(kVariants[1].spec)),
+                                                 Meridians(arb::Spec::parse(kVariants[2].spec)),
+                                                 Meridians(arb::Spec::parse(kVariants[3].spec)),
+                                                 Meridians(arb::Spec::parse(kVariants[4].spec))};
   return games[i];
 }
 
@@ -50,7 +51,8 @@ struct Board {
   std::string placed[2];
   std::string rest;  // everything after the rows field
 
-  Board(const std::string& text, int board_size) : size(board_size), rows(2 * board_size - 1), middle(board_size - 1) {
+  Board(const std::string& text, int board_size)
+      : size(board_size), rows(2 * board_size - 1), middle(board_size - 1) {
     const auto space = text.find(' ');
     rest = text.substr(space);
     std::vector<std::string> top_down(1);
@@ -118,7 +120,8 @@ struct Board {
   }
   // The first stone along direction d from (x, y): its colour and how many
   // empty points lie between ('\0' if the line runs off the board).
-  std::pair<char, int> first_stone(int x, int y, int d, int* fx = nullptr, int* fy = nullptr) const {
+  std::pair<char, int> first_stone(int x, int y, int d, int* fx = nullptr,
+                                   int* fy = nullptr) const {
     int gap = 0;
     for (x += kDx[d], y += kDy[d]; on(x, y); x += kDx[d], y += kDy[d], ++gap) {
       if (at(x, y) != '.') {
@@ -217,7 +220,7 @@ RC_GTEST_PROP(MeridiansProperties, M4M5M6_PlacementsAreExactlyWhatTheRulesAllow,
     for (auto [x, y] : board.points())
       if (board.may_place(x, y)) expected.insert(board.name(x, y));
     if (board.rest.find("swap") != std::string::npos) expected.insert("swap");  // M9
-    if (expected.empty()) expected.insert("pass");                               // M7
+    if (expected.empty()) expected.insert("pass");                              // M7
   }
   const auto texts = arb::sorted_move_texts(g, line.position);
   RC_ASSERT(std::set<std::string>(texts.begin(), texts.end()) == expected);
@@ -225,7 +228,8 @@ RC_GTEST_PROP(MeridiansProperties, M4M5M6_PlacementsAreExactlyWhatTheRulesAllow,
 }
 
 // Checks one move against the board model; true if it removed stones.
-bool check_removal(const Meridians& g, const Meridians::Position& pos, const Meridians::Move& move) {
+bool check_removal(const Meridians& g, const Meridians::Position& pos,
+                   const Meridians::Move& move) {
   const Board before(g.format(pos), size_of(g));
   const char me = before.side == "w" ? 'W' : 'B';
   const bool third_or_later = before.placed[me == 'W' ? 0 : 1] == "2";
@@ -287,8 +291,7 @@ std::vector<Symmetry> board_symmetries(const Board& b) {
         const int X = 2 * x - 1, Y = 2 * (y - b.middle);
         const std::array<int, 3> c = {X, Y, -X - Y};
         const int X2 = sign * c[perm[0]], Y2 = sign * c[perm[1]];
-        if ((X2 + 1) % 2 != 0 || Y2 % 2 != 0 ||
-            !all.count({(X2 + 1) / 2, Y2 / 2 + b.middle})) {
+        if ((X2 + 1) % 2 != 0 || Y2 % 2 != 0 || !all.count({(X2 + 1) / 2, Y2 / 2 + b.middle})) {
           ok = false;
           break;
         }

@@ -15,10 +15,10 @@
 #include <ranges>
 #include <string>
 
+#include "arb/games.h"
 #include "common/error.h"
 #include "common/spec.h"
 #include "common/tests/digit_runs.h"
-#include "arb/games.h"
 #include "properties/random_play.h"
 
 namespace {
@@ -73,35 +73,37 @@ std::optional<std::string> try_parse_move(const G& g, const typename G::Position
 }
 
 void same_verdicts(const char* spec_text, int plies) {
-  arb::Games::with_pair(arb::Games::parse_spec(spec_text), [&](const auto& engine, const auto& reference) {
-    // The engine plays the line: cheap on every game (Ecalper's reference
-    // move lists are huge early on).
-    const auto line = arb::random_line(engine, engine.start(), plies);
-    const std::string text = engine.format(line.position);
-    const std::string changed = rewrite_a_number(text);
-    RC_LOG() << "rewritten: " << arb::test::shown(changed) << "\n";
-    const auto e = try_parse(engine, changed);
-    const auto r = try_parse(reference, changed);
-    RC_ASSERT(e.has_value() == r.has_value());
-    if (e) {
-      RC_ASSERT(engine.format(*e) == changed);
-      RC_ASSERT(reference.format(*r) == changed);
-    }
+  arb::Games::with_pair(
+      arb::Games::parse_spec(spec_text), [&](const auto& engine, const auto& reference) {
+        // The engine plays the line: cheap on every game (Ecalper's reference
+        // move lists are huge early on).
+        const auto line = arb::random_line(engine, engine.start(), plies);
+        const std::string text = engine.format(line.position);
+        const std::string changed = rewrite_a_number(text);
+        RC_LOG() << "rewritten: " << arb::test::shown(changed) << "\n";
+        const auto e = try_parse(engine, changed);
+        const auto r = try_parse(reference, changed);
+        RC_ASSERT(e.has_value() == r.has_value());
+        if (e) {
+          RC_ASSERT(engine.format(*e) == changed);
+          RC_ASSERT(reference.format(*r) == changed);
+        }
 
-    // A move text of this position with one number rewritten.
-    const auto moves = engine.legal_moves(line.position);
-    const auto n = static_cast<std::size_t>(std::ranges::size(moves));
-    if (n == 0) return;
-    const auto k = *rc::gen::resize(100, rc::gen::inRange<std::size_t>(0, n));
-    const auto& move = *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
-    const std::string move_text = rewrite_a_number(engine.move_text(line.position, move));
-    RC_LOG() << "move: " << arb::test::shown(move_text) << "\n";
-    const auto r_pos = reference.parse(text);
-    const auto em = try_parse_move(engine, line.position, move_text);
-    const auto rm = try_parse_move(reference, r_pos, move_text);
-    RC_ASSERT(em == rm);
-    if (em) RC_ASSERT(*em == move_text);
-  });
+        // A move text of this position with one number rewritten.
+        const auto moves = engine.legal_moves(line.position);
+        const auto n = static_cast<std::size_t>(std::ranges::size(moves));
+        if (n == 0) return;
+        const auto k = *rc::gen::resize(100, rc::gen::inRange<std::size_t>(0, n));
+        const auto& move =
+            *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
+        const std::string move_text = rewrite_a_number(engine.move_text(line.position, move));
+        RC_LOG() << "move: " << arb::test::shown(move_text) << "\n";
+        const auto r_pos = reference.parse(text);
+        const auto em = try_parse_move(engine, line.position, move_text);
+        const auto rm = try_parse_move(reference, r_pos, move_text);
+        RC_ASSERT(em == rm);
+        if (em) RC_ASSERT(*em == move_text);
+      });
 }
 
 #define ARB_PARSER_DIFFERENTIAL(name, spec, plies) \
@@ -122,12 +124,14 @@ TEST(ParserDifferential, StartTextsWithMisspelledNumbersAreRejectedByBoth) {
   for (const char* spec : {"emergo", "emergo:size=7", "eximo", "ecalper", "ecalper:size=5",
                            "ecalper:size=6", "ecalper:size=8", "ecalper:size=5,players=3",
                            "meridians", "meridians:size=6", "meridians:size=8"}) {
-    arb::Games::with_pair(arb::Games::parse_spec(spec), [&](const auto& engine, const auto& reference) {
+    arb::Games::with_pair(arb::Games::parse_spec(spec), [&](const auto& engine,
+                                                            const auto& reference) {
       const std::string text = engine.format(engine.start());
       EXPECT_EQ(reference.format(reference.start()), text);
       for (const std::string& bad : arb::test::misspelled_numbers(text)) {
         EXPECT_FALSE(try_parse(engine, bad).has_value()) << spec << ": " << arb::test::shown(bad);
-        EXPECT_FALSE(try_parse(reference, bad).has_value()) << spec << ": " << arb::test::shown(bad);
+        EXPECT_FALSE(try_parse(reference, bad).has_value())
+            << spec << ": " << arb::test::shown(bad);
       }
     });
   }

@@ -40,7 +40,8 @@ Line<G> random_line(const G& g, const typename G::Position& root, int max_plies)
     // inRange scales its range with RapidCheck's size; at full size every
     // move is equally likely (shrinking still heads for index 0).
     const auto k = *rc::gen::resize(100, rc::gen::inRange<std::size_t>(0, n));
-    const auto& move = *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
+    const auto& move =
+        *std::ranges::next(std::ranges::begin(moves), static_cast<std::ptrdiff_t>(k));
     line.moves.push_back(g.move_text(line.position, move));
     line.position = g.play(line.position, move);
   }

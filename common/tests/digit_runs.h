@@ -42,10 +42,10 @@ inline std::vector<std::string> bad_spellings(std::uint64_t n) {
       "0" + d,
       "00" + d,
       std::string(20, '0') + d,
-      add_decimal("2147483648", n),            // 2^31 + n
-      add_decimal("4294967296", n),            // 2^32 + n
-      add_decimal("9223372036854775808", n),   // 2^63 + n
-      add_decimal("18446744073709551616", n),  // 2^64 + n
+      add_decimal("2147483648", n),                               // 2^31 + n
+      add_decimal("4294967296", n),                               // 2^32 + n
+      add_decimal("9223372036854775808", n),                      // 2^63 + n
+      add_decimal("18446744073709551616", n),                     // 2^64 + n
       add_decimal("340282366920938463463374607431768211456", n),  // 2^128 + n
       d + std::string(1000, '0'),
       std::string(10000, '9'),
@@ -82,7 +82,8 @@ inline std::vector<std::string> misspelled_numbers(const std::string& text) {
 
 // The start of a text for a failure message (some texts are 10000 digits).
 inline std::string shown(const std::string& text) {
-  return text.size() <= 80 ? text : text.substr(0, 80) + "... (" + std::to_string(text.size()) + " chars)";
+  return text.size() <= 80 ? text
+                           : text.substr(0, 80) + "... (" + std::to_string(text.size()) + " chars)";
 }
 
 // `text` parses (canonically) and every misspelling of one of its numbers is

@@ -48,13 +48,17 @@ class MoveList {
   }
 
   ARB_HOT_INLINE Move* begin() {
-    if constexpr (kBound == Bound::kProven) return inline_;
-    else return size_ > kInline ? spill_.data() : inline_;
+    if constexpr (kBound == Bound::kProven)
+      return inline_;
+    else
+      return size_ > kInline ? spill_.data() : inline_;
   }
   ARB_HOT_INLINE Move* end() { return begin() + size_; }
   ARB_HOT_INLINE const Move* begin() const {
-    if constexpr (kBound == Bound::kProven) return inline_;
-    else return size_ > kInline ? spill_.data() : inline_;
+    if constexpr (kBound == Bound::kProven)
+      return inline_;
+    else
+      return size_ > kInline ? spill_.data() : inline_;
   }
   ARB_HOT_INLINE const Move* end() const { return begin() + size_; }
   ARB_HOT_INLINE std::size_t size() const { return size_; }
@@ -92,7 +96,8 @@ class MoveList {
   Move inline_[kInline];
   std::size_t size_ = 0;
   // Holds every move once size_ > kInline; nothing with a proven bound.
-  [[no_unique_address]] std::conditional_t<kBound == Bound::kProven, NoSpill, std::vector<Move>> spill_;
+  [[no_unique_address]] std::conditional_t<kBound == Bound::kProven, NoSpill, std::vector<Move>>
+      spill_;
 };
 
 }  // namespace arb::engine::core

@@ -10,7 +10,6 @@ namespace detail {
 
 namespace {
 
-
 Geometry build_geometry(int n) {
   Geometry g;
   // C1: a cell exists when |q - r| <= n - 1, i.e. row r holds the columns
@@ -24,14 +23,14 @@ Geometry build_geometry(int n) {
 
 }  // namespace
 
-
 std::string Geometry::name(int cell) const {
   return std::string(1, static_cast<char>('A' + q_of(cell))) +
          std::to_string(row_of[static_cast<std::size_t>(cell)] + 1);
 }
 
 const Geometry& Geometry::of_size(int n) {
-  static const std::array<Geometry, 4> kAll = {build_geometry(5), build_geometry(6), build_geometry(7), build_geometry(8)};
+  static const std::array<Geometry, 4> kAll = {build_geometry(5), build_geometry(6),
+                                               build_geometry(7), build_geometry(8)};
   if (n < 5 || n > 8) throw Error("ecalper: size " + std::to_string(n) + " is not 5-8");
   return kAll[static_cast<std::size_t>(n - 5)];
 }
@@ -85,15 +84,14 @@ bool Ecalper::replaceable(const Position& pos, int cell) const {
   return false;
 }
 
-
-
 Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   MoveList list;
   const Turn kind = turn_kind(pos);
   if (kind == Turn::kOver) return list;
   const Bits occ = occupied(pos);
-  geo_->all.and_not(occ).for_each(
-      [&](int c) { list.empty_[static_cast<std::size_t>(list.empty_count_++)] = static_cast<std::uint8_t>(c); });
+  geo_->all.and_not(occ).for_each([&](int c) {
+    list.empty_[static_cast<std::size_t>(list.empty_count_++)] = static_cast<std::uint8_t>(c);
+  });
   if (kind == Turn::kFirst) {
     list.replaceable_[0] = kNone;
     list.replaceable_count_ = 1;
@@ -107,7 +105,8 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
       if (p != pos.side) opp |= pos.stones[static_cast<std::size_t>(p)];
     if (pos.last_replaced != kNone) opp.reset(pos.last_replaced);
     opp.for_each([&](int c) {
-      list.replaceable_[static_cast<std::size_t>(list.replaceable_count_++)] = static_cast<std::uint8_t>(c);
+      list.replaceable_[static_cast<std::size_t>(list.replaceable_count_++)] =
+          static_cast<std::uint8_t>(c);
     });
   }
   list.k_ = kind == Turn::kFinal ? 0 : stones_per_turn();
@@ -117,7 +116,6 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   return list;
 }
 
-
 Outcome Ecalper::outcome(const Position& pos) const {
   if (turn_kind(pos) != Turn::kOver) return Outcome::ongoing();
   // C6: largest group, then fewer groups, then a draw among those still tied.
@@ -125,8 +123,8 @@ Outcome Ecalper::outcome(const Position& pos) const {
   std::uint8_t mask = 0;
   for (int p = 0; p < players_; ++p) {
     const GroupStats s = group_stats(pos, p);
-    const bool better = s.largest > best.largest ||
-                        (s.largest == best.largest && s.groups < best.groups);
+    const bool better =
+        s.largest > best.largest || (s.largest == best.largest && s.groups < best.groups);
     const bool tied = s.largest == best.largest && s.groups == best.groups;
     if (better) {
       best = s;
@@ -215,11 +213,13 @@ int Ecalper::parse_cell(std::string_view text, std::string_view field) const {
   if (letter < 'A' || letter >= 'A' + geo_->rows)
     throw Error(where + "bad column letter " + quote(letter) + " in '" + std::string(text) + "'");
   if (text.size() < 2) throw Error(where + "missing row number in '" + std::string(text) + "'");
-  if (text[1] == '0') throw Error(where + "row number starts with '0' in '" + std::string(text) + "'");
+  if (text[1] == '0')
+    throw Error(where + "row number starts with '0' in '" + std::string(text) + "'");
   int row = 0;
   for (std::size_t i = 1; i < text.size(); ++i) {
     if (text[i] < '0' || text[i] > '9')
-      throw Error(where + "bad character " + quote(text[i]) + " in cell '" + std::string(text) + "'");
+      throw Error(where + "bad character " + quote(text[i]) + " in cell '" + std::string(text) +
+                  "'");
     row = row * 10 + (text[i] - '0');
     if (row > geo_->rows) break;
   }
@@ -241,9 +241,11 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
                     std::to_string(f + 1));
       if (f == 3 && sp != std::string_view::npos)
         throw Error("position: unexpected ' ' after the last field (4 fields expected)");
-      fields[static_cast<std::size_t>(f)] = text.substr(at, f < 3 ? sp - at : std::string_view::npos);
+      fields[static_cast<std::size_t>(f)] =
+          text.substr(at, f < 3 ? sp - at : std::string_view::npos);
       if (fields[static_cast<std::size_t>(f)].empty())
-        throw Error("position: empty field " + std::to_string(f + 1) + " (fields are separated by one space)");
+        throw Error("position: empty field " + std::to_string(f + 1) +
+                    " (fields are separated by one space)");
       at = sp + 1;
     }
   }
@@ -258,7 +260,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       const int len = geo_->row_len[static_cast<std::size_t>(r)];
       if (i == rows.size() || rows[i] == '/') {
         if (col != len)
-          throw Error(where + ": " + std::to_string(col) + " cells, expected " + std::to_string(len));
+          throw Error(where + ": " + std::to_string(col) + " cells, expected " +
+                      std::to_string(len));
         ++r;
         col = 0;
         if (i == rows.size()) break;
@@ -283,7 +286,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
         if (ch == kLetters[q]) p = q;
       if (p < 0) throw Error(where + ": bad character " + quote(ch));
       if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
-      pos.stones[static_cast<std::size_t>(p)].set(geo_->row_start[static_cast<std::size_t>(r)] + col);
+      pos.stones[static_cast<std::size_t>(p)].set(geo_->row_start[static_cast<std::size_t>(r)] +
+                                                  col);
       ++col;
     }
     if (r != geo_->rows)
@@ -294,7 +298,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
     const std::string_view side = fields[1];
     const auto at = players().find(side[0]);
     if (side.size() != 1 || at == std::string_view::npos)
-      throw Error("side: expected one of '" + std::string(players()) + "', got '" + std::string(side) + "'");
+      throw Error("side: expected one of '" + std::string(players()) + "', got '" +
+                  std::string(side) + "'");
     pos.side = static_cast<std::uint8_t>(at);
   }
   // <swap>
@@ -306,7 +311,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
   {
     const std::string_view last = fields[3];
     const std::size_t colon = last.find(':');
-    if (colon == std::string_view::npos) throw Error("last: expected '<replaced>:<placed,...>', no ':'");
+    if (colon == std::string_view::npos)
+      throw Error("last: expected '<replaced>:<placed,...>', no ':'");
     const std::string_view rep = last.substr(0, colon);
     std::string_view placed = last.substr(colon + 1);
     if (rep != "-") pos.last_replaced = static_cast<std::uint8_t>(parse_cell(rep, "last"));
@@ -325,7 +331,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       }
     }
   }
-  for (std::size_t p = 0; p < 3; ++p) pos.count[p] = static_cast<std::uint8_t>(pos.stones[p].count());
+  for (std::size_t p = 0; p < 3; ++p)
+    pos.count[p] = static_cast<std::uint8_t>(pos.stones[p].count());
   pos.empty = static_cast<std::uint8_t>(geo_->cells - occupied(pos).count());
   validate(pos);
   return pos;
@@ -347,7 +354,8 @@ void Ecalper::validate(const Position& pos) const {
   if (pos.swap && (players_ != 2 || pos.side != 1 || stones != 3 || pos.last_count != 3))
     throw Error("swap: 's' only for White right after Black's first turn (C3)");
   if (pos.last_count != 0 && pos.last_count != k)
-    throw Error("last: " + std::to_string(pos.last_count) + " placed cells, expected " + std::to_string(k));
+    throw Error("last: " + std::to_string(pos.last_count) + " placed cells, expected " +
+                std::to_string(k));
   if (pos.last_count == 0 && pos.last_replaced == kNone) {  // before the first turn
     if (stones != 0) throw Error("last: '-:-' (no turn played yet) but the board has stones");
     if (pos.side != 0) throw Error("side: Black moves first (C2), '-:-' means no turn was played");
@@ -355,26 +363,32 @@ void Ecalper::validate(const Position& pos) const {
   }
   if (pos.last_count == 0) {  // `X:-`: the final replacement-only turn (C5)
     if (players_ != 2) throw Error("last: no placed cells, but three players always place (C7)");
-    if (empty >= 3) throw Error("last: a replacement-only turn with " + std::to_string(empty) + " empty cells (C5)");
+    if (empty >= 3)
+      throw Error("last: a replacement-only turn with " + std::to_string(empty) +
+                  " empty cells (C5)");
   }
   if (stones % k != 0)
-    throw Error("rows: " + std::to_string(stones) + " stones, not a multiple of " + std::to_string(k));
+    throw Error("rows: " + std::to_string(stones) + " stones, not a multiple of " +
+                std::to_string(k));
   const int turns = stones / k + (pos.last_count == 0 ? 1 : 0);
   if (pos.side != turns % players_)
-    throw Error("side: '" + name(pos.side) + "' is not to move after " + std::to_string(turns) + " turns");
+    throw Error("side: '" + name(pos.side) + "' is not to move after " + std::to_string(turns) +
+                " turns");
   if ((turns == 1) != (pos.last_replaced == kNone))
-    throw Error(std::string("last: ") + (turns == 1 ? "Black's first turn replaces nothing"
-                                                     : "missing replaced cell"));
+    throw Error(std::string("last: ") +
+                (turns == 1 ? "Black's first turn replaces nothing" : "missing replaced cell"));
   for (int i = 0; i < pos.last_count; ++i)
     if (owner(pos.last_placed[static_cast<std::size_t>(i)]) != prev)
       throw Error("last: placed cell " + geo_->name(pos.last_placed[static_cast<std::size_t>(i)]) +
                   " is not " + name(prev) + "'s stone");
   if (pos.last_replaced != kNone) {
     if (owner(pos.last_replaced) != prev)
-      throw Error("last: replaced cell " + geo_->name(pos.last_replaced) + " is not " + name(prev) + "'s stone");
+      throw Error("last: replaced cell " + geo_->name(pos.last_replaced) + " is not " + name(prev) +
+                  "'s stone");
     for (int i = 0; i < pos.last_count; ++i)
       if (pos.last_placed[static_cast<std::size_t>(i)] == pos.last_replaced)
-        throw Error("last: replaced cell " + geo_->name(pos.last_replaced) + " is also a placed cell");
+        throw Error("last: replaced cell " + geo_->name(pos.last_replaced) +
+                    " is also a placed cell");
   }
   if (players_ == 2) {
     // Black: 3 on his first turn, +4 per later turn, -1 per White turn.
@@ -386,14 +400,15 @@ void Ecalper::validate(const Position& pos) const {
     if (pos.stones[0].count() != black || pos.stones[1].count() != white)
       throw Error("rows: " + std::to_string(pos.stones[0].count()) + " B and " +
                   std::to_string(pos.stones[1].count()) + " W, but " + std::to_string(turns) +
-                  " turns give " + std::to_string(black) + " B and " + std::to_string(white) + " W");
-    if (pos.last_count != 0 && empty < 1)
-      throw Error("rows: no empty cell left");
+                  " turns give " + std::to_string(black) + " B and " + std::to_string(white) +
+                  " W");
+    if (pos.last_count != 0 && empty < 1) throw Error("rows: no empty cell left");
   } else {
     // C5: the last Black turn must have started with at least 15 empty cells.
     const int black_start = ((turns - 1) / 3) * 3;
     if (geo_->cells - black_start * k < 15)
-      throw Error("rows: " + std::to_string(stones) + " stones: the game ended before Black's turn (C5)");
+      throw Error("rows: " + std::to_string(stones) +
+                  " stones: the game ended before Black's turn (C5)");
   }
 }
 
@@ -417,7 +432,8 @@ Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) co
   if (kind == Turn::kOver) throw Error(what + ": the game is over (C5)");
   Move move;
   if (text == "swap") {
-    if (!pos.swap) throw Error(what + ": swap is allowed only on White's first turn, two players (C3)");
+    if (!pos.swap)
+      throw Error(what + ": swap is allowed only on White's first turn, two players (C3)");
     move.swap = true;
     return move;
   }
@@ -426,18 +442,21 @@ Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) co
     if (rest.empty() || rest[0] != 'x')
       throw Error(what + ": a turn starts with 'x' and the replaced cell (C4)");
     const std::size_t plus = rest.find('+');
-    const int cell = parse_cell(rest.substr(1, plus == std::string_view::npos ? plus : plus - 1), "move");
+    const int cell =
+        parse_cell(rest.substr(1, plus == std::string_view::npos ? plus : plus - 1), "move");
     if (!replaceable(pos, cell))
-      throw Error(what + ": " + geo_->name(cell) + " may not be replaced (C4, replace=" +
-                  spec_.value("replace") + ")");
+      throw Error(what + ": " + geo_->name(cell) +
+                  " may not be replaced (C4, replace=" + spec_.value("replace") + ")");
     move.replaced = static_cast<std::uint8_t>(cell);
     rest = plus == std::string_view::npos ? std::string_view{} : rest.substr(plus + 1);
     if (kind == Turn::kFinal) {
-      if (plus != std::string_view::npos) throw Error(what + ": the final turn is the replacement only (C5)");
+      if (plus != std::string_view::npos)
+        throw Error(what + ": the final turn is the replacement only (C5)");
       return move;
     }
     if (plus == std::string_view::npos)
-      throw Error(what + ": missing placed cells (" + std::to_string(stones_per_turn()) + " expected, C4)");
+      throw Error(what + ": missing placed cells (" + std::to_string(stones_per_turn()) +
+                  " expected, C4)");
   }
   const Bits occ = occupied(pos);
   for (;;) {

@@ -41,7 +41,8 @@ constexpr BinomialTable make_binomials() {
   BinomialTable c{};
   for (std::size_t n = 0; n <= kMaxCells; ++n) {
     c[n][0] = 1;
-    for (std::size_t k = 1; k <= kMaxPlaced; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+    for (std::size_t k = 1; k <= kMaxPlaced; ++k)
+      c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
   }
   return c;
 }
@@ -73,8 +74,8 @@ class Ecalper {
 
   struct Position {
     std::array<detail::Bits, 3> stones{};  // by player index (b, w, r)
-    std::uint8_t side = 0;                          // index in players()
-    bool swap = false;                              // C3: side to move may swap
+    std::uint8_t side = 0;                 // index in players()
+    bool swap = false;                     // C3: side to move may swap
     std::uint8_t last_replaced = detail::kNone;
     std::uint8_t last_count = 0;  // placed stones of the previous placing turn
     std::array<std::uint8_t, detail::kMaxPlaced> last_placed{};
@@ -86,7 +87,7 @@ class Ecalper {
 
   struct Move {
     std::uint8_t replaced = detail::kNone;  // kNone: no replacement
-    std::uint8_t count = 0;                         // placed cells
+    std::uint8_t count = 0;                 // placed cells
     bool swap = false;
     std::array<std::uint8_t, detail::kMaxPlaced> cells{};  // ascending
     friend bool operator==(const Move&, const Move&) = default;
@@ -183,7 +184,7 @@ class Ecalper {
     std::array<std::uint8_t, detail::kMaxCells> empty_{};
     int replaceable_count_ = 0;
     int empty_count_ = 0;
-    int k_ = 0;                   // stones placed by each move
+    int k_ = 0;                    // stones placed by each move
     std::uint64_t per_stone_ = 0;  // C(empty_count_, k_)
     std::uint64_t normal_ = 0;     // moves other than swap
     std::uint64_t size_ = 0;
@@ -258,9 +259,12 @@ inline Ecalper::Turn Ecalper::turn_kind(const Position& pos, int empty) const {
 inline std::uint64_t Ecalper::count_moves(const Position& pos) const {
   const int empty = empty_cells(pos);
   switch (turn_kind(pos, empty)) {
-    case Turn::kOver: return 0;
-    case Turn::kFirst: return detail::binomial(empty, stones_per_turn());
-    case Turn::kFinal: return static_cast<std::uint64_t>(replaceable_count(pos));
+    case Turn::kOver:
+      return 0;
+    case Turn::kFirst:
+      return detail::binomial(empty, stones_per_turn());
+    case Turn::kFinal:
+      return static_cast<std::uint64_t>(replaceable_count(pos));
     case Turn::kNormal:
       return static_cast<std::uint64_t>(replaceable_count(pos)) *
                  detail::binomial(empty, stones_per_turn()) +
@@ -301,7 +305,8 @@ inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) co
     next.stones[side].set(move.replaced);
     ++next.count[side];
   }
-  for (int i = 0; i < move.count; ++i) next.stones[side].set(move.cells[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < move.count; ++i)
+    next.stones[side].set(move.cells[static_cast<std::size_t>(i)]);
   next.count[side] = static_cast<std::uint8_t>(next.count[side] + move.count);
   next.empty = static_cast<std::uint8_t>(next.empty - move.count);
   next.last_replaced = move.replaced;

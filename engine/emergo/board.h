@@ -35,9 +35,9 @@ enum class MoveKind : std::uint8_t { kEntry, kStep, kCapture };
 // jump; a chain takes one man per jump, so it has at most 12 jumps (24 bits).
 struct Move {
   MoveKind kind;
-  std::uint8_t from;  // entry square, step or chain start
-  std::uint8_t jumps; // capture: number of jumps; step: 1
-  std::uint32_t dirs; // direction of jump i in bits 2i..2i+1
+  std::uint8_t from;   // entry square, step or chain start
+  std::uint8_t jumps;  // capture: number of jumps; step: 1
+  std::uint32_t dirs;  // direction of jump i in bits 2i..2i+1
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -51,7 +51,7 @@ constexpr std::uint8_t make_column(int cap, int prisoners) {
 }
 
 struct Position {
-  std::array<Bitboard, 2> owned;            // [0] white, [1] black: columns by owner
+  std::array<Bitboard, 2> owned;              // [0] white, [1] black: columns by owner
   std::array<std::uint8_t, kMaxSquares> col;  // 0 on empty squares (keeps == exact)
   std::array<std::uint8_t, 2> hand;           // men in hand, white, black
   std::uint8_t side;                          // 0 white, 1 black to move
@@ -69,7 +69,7 @@ struct Geometry {
   static_assert(N == 9 || N == 7);
   static constexpr int kSize = N;
   static constexpr int kSquares = (N * N + 1) / 2;
-  static constexpr int kMen = N == 9 ? 12 : 8;  // E2
+  static constexpr int kMen = N == 9 ? 12 : 8;               // E2
   static constexpr int kCentre = (N * (N / 2) + N / 2) / 2;  // E1: e5 / d4
   static constexpr Bitboard kAll = (Bitboard{1} << kSquares) - 1;
 
@@ -94,9 +94,8 @@ struct Geometry {
     for (int sq = 0; sq < kSquares; ++sq)
       for (int d = 0; d < 4; ++d) {
         const int r = rank_of(sq) + dr[d], f = file_of(sq) + df[d];
-        t[sq][d] = (r < 0 || r >= N || f < 0 || f >= N)
-                       ? std::int8_t{-1}
-                       : static_cast<std::int8_t>(square_at(r, f));
+        t[sq][d] = (r < 0 || r >= N || f < 0 || f >= N) ? std::int8_t{-1}
+                                                        : static_cast<std::int8_t>(square_at(r, f));
       }
     return t;
   }();
@@ -158,7 +157,8 @@ struct ChainSearch {
     bool continued = false;
     for (int d = 0; d < 4; ++d) {
       const int j = G::kNeighbour[sq][d];
-      if (j < 0 || j == last || !((opp >> j) & 1)) continue;  // E6: not the same column twice in a row
+      if (j < 0 || j == last || !((opp >> j) & 1))
+        continue;  // E6: not the same column twice in a row
       const int l = G::kNeighbour[j][d];
       if (l < 0 || !((empty >> l) & 1)) continue;
       continued = true;
@@ -224,7 +224,8 @@ struct ListSink {
 // The empty squares on which the side to move may enter (E8-E10); only
 // meaningful with men in hand and no capture available.
 template <int N>
-ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard opp, Bitboard empty) {
+ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard opp,
+                                      Bitboard empty) {
   using G = Geometry<N>;
   Bitboard squares = empty;
   // E9: no feeding, unless the opponent could already capture. If he could
@@ -247,7 +248,7 @@ inline std::uint64_t count_moves(const Position& p) {
     return sink.count;
   }
   if (p.hand[me] > 0) return std::popcount(entry_squares<N>(p, own, opp, empty));  // E8
-  return static_cast<std::uint64_t>(G::steps(own, empty));  // E11
+  return static_cast<std::uint64_t>(G::steps(own, empty));                         // E11
 }
 
 template <int N>

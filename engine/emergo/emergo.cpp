@@ -38,10 +38,12 @@ int parse_hand(std::string_view field, const char* name, int men) {
     if (c < '0' || c > '9') throw Error(std::string(name) + ": bad character " + quoted(c));
   if (field.size() > 1 && field[0] == '0')
     throw Error(std::string(name) + ": leading zero " + quoted('0'));
-  if (field.size() > 2) throw Error(std::string(name) + ": more than " + std::to_string(men) + " men");
+  if (field.size() > 2)
+    throw Error(std::string(name) + ": more than " + std::to_string(men) + " men");
   const int n = std::stoi(std::string(field));
-  if (n > men) throw Error(std::string(name) + ": " + std::to_string(n) + " men, more than " +
-                           std::to_string(men));
+  if (n > men)
+    throw Error(std::string(name) + ": " + std::to_string(n) + " men, more than " +
+                std::to_string(men));
   return n;
 }
 
@@ -96,9 +98,8 @@ Emergo::Position Emergo::parse(std::string_view text) const {
     // E3: the prisoners (other colour) below, the owner's cap on top.
     const char top = men.back();
     const char other = top == 'W' ? 'B' : 'W';
-    const std::size_t cap_start = men.find_last_of(other) == std::string::npos
-                                      ? 0
-                                      : men.find_last_of(other) + 1;
+    const std::size_t cap_start =
+        men.find_last_of(other) == std::string::npos ? 0 : men.find_last_of(other) + 1;
     for (std::size_t i = 0; i < cap_start; ++i)
       if (men[i] != other)
         throw rank_error("column (" + men + ") in the wrong order at " + quoted(men[i]));

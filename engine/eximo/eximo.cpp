@@ -112,7 +112,7 @@ std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint6
              static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far;
     const Bits c1 = l1 & any;
     if (!c1) continue;
-  #pragma GCC unroll 5
+#pragma GCC unroll 5
     for (int d2 = 0; d2 < 3; ++d2) {
       const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
       if (!l2) continue;
@@ -120,7 +120,7 @@ std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far, std::uint6
                static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far;
       const Bits c2 = l2 & any;
       if (!c2) continue;
-    #pragma GCC unroll 5
+#pragma GCC unroll 5
       for (int d3 = 0; d3 < 3; ++d3) {
         // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
         const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
@@ -229,7 +229,8 @@ Eximo::Position Eximo::start() const {
 Eximo::Position Eximo::parse(std::string_view text) const {
   const auto space = text.find(' ');
   if (space == std::string_view::npos)
-    throw Error("position: expected '<ranks> <side>', found no space in '" + std::string(text) + "'");
+    throw Error("position: expected '<ranks> <side>', found no space in '" + std::string(text) +
+                "'");
   const std::string_view ranks = text.substr(0, space), side = text.substr(space + 1);
   if (side != "w" && side != "b") {
     std::string message = "side: expected 'w' or 'b', found ";
@@ -260,17 +261,22 @@ Eximo::Position Eximo::parse(std::string_view text) const {
       if (file > 8) throw Error(where + "more than 8 squares at '" + std::string(1, c) + "'");
       continue;
     }
-    if (c != 'W' && c != 'B') throw Error(where + "unexpected character '" + std::string(1, c) + "'");
+    if (c != 'W' && c != 'B')
+      throw Error(where + "unexpected character '" + std::string(1, c) + "'");
     if (file >= 8) throw Error(where + "more than 8 squares at '" + std::string(1, c) + "'");
     const int sq = rank * 8 + file;
     // X6: a man on its far rank has already been removed.
-    if (c == 'W' && rank == 7) throw Error(where + "a white man on its far rank at " + square_name(sq) + " 'W'");
-    if (c == 'B' && rank == 0) throw Error(where + "a black man on its far rank at " + square_name(sq) + " 'B'");
+    if (c == 'W' && rank == 7)
+      throw Error(where + "a white man on its far rank at " + square_name(sq) + " 'W'");
+    if (c == 'B' && rank == 0)
+      throw Error(where + "a black man on its far rank at " + square_name(sq) + " 'B'");
     (c == 'W' ? white : black) |= bit(sq);
     ++file;
     last_digit = false;
   }
-  if (file != 8) throw Error("rank " + std::to_string(rank + 1) + ": has " + std::to_string(file) + " squares, not 8");
+  if (file != 8)
+    throw Error("rank " + std::to_string(rank + 1) + ": has " + std::to_string(file) +
+                " squares, not 8");
   if (rank != 0) throw Error("ranks: " + std::to_string(8 - rank) + " ranks, not 8");
   if (side == "w") return {white, black, 0};
   return {flip_ranks(black), flip_ranks(white), 1};
@@ -315,7 +321,8 @@ std::string Eximo::diagram(const Position& pos) const {
   }
   out += "   a b c d e f g h\n";
   out += pos.side ? "Black (B, moving down) to move" : "White (W, moving up) to move";
-  out += "; W " + std::to_string(std::popcount(w)) + ", B " + std::to_string(std::popcount(b)) + "\n";
+  out +=
+      "; W " + std::to_string(std::popcount(w)) + ", B " + std::to_string(std::popcount(b)) + "\n";
   return out;
 }
 

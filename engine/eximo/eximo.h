@@ -89,12 +89,12 @@ class Eximo {
 
   // Trivially default-constructible on purpose: the move list is not cleared.
   struct Move {
-    std::uint64_t dirs;    // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
-    std::uint8_t from;     // mover's frame
-    std::uint8_t to;       // last square reached (on the far row: removed, X6)
+    std::uint64_t dirs;  // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
+    std::uint8_t from;   // mover's frame
+    std::uint8_t to;     // last square reached (on the far row: removed, X6)
     Kind kind;
-    std::uint8_t jumps;    // number of jumps (0 for a step)
-    std::uint8_t drop_a;   // X6 drops, kNoSquare when absent, mover's frame
+    std::uint8_t jumps;   // number of jumps (0 for a step)
+    std::uint8_t drop_a;  // X6 drops, kNoSquare when absent, mover's frame
     std::uint8_t drop_b;
   };
   static constexpr std::uint8_t kNoSquare = 64;

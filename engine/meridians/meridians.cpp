@@ -148,7 +148,7 @@ Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   if (finished(pos)) return list;  // M8
   const Bits targets = placements(pos);
   targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
-  if (pos.may_swap) list.push_back(Move{Move::kSwap});  // M9
+  if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;
 }
@@ -223,15 +223,16 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   std::size_t nfields = 0;
   for (std::size_t start = 0;;) {
     const std::size_t space = text.find(' ', start);
-    const std::string_view field =
-        text.substr(start, space == std::string_view::npos ? std::string_view::npos : space - start);
+    const std::string_view field = text.substr(
+        start, space == std::string_view::npos ? std::string_view::npos : space - start);
     if (field.empty()) throw Error("position: empty field (fields are separated by single spaces)");
     if (nfields == fields.size()) throw Error("position: too many fields");
     fields[nfields++] = field;
     if (space == std::string_view::npos) break;
     start = space + 1;
   }
-  if (nfields < 4) throw Error("position: expected '<rows> <side> <placed-white> <placed-black> [swap]'");
+  if (nfields < 4)
+    throw Error("position: expected '<rows> <side> <placed-white> <placed-black> [swap]'");
   if (nfields > 5) throw Error("position: too many fields");
 
   Position pos;
@@ -248,14 +249,16 @@ Meridians::Position Meridians::parse(std::string_view text) const {
       if (row == 0) throw Error("rows: more than " + std::to_string(geo_->rows) + " rows");
       --row, col = 0;
     } else if (c == 'W' || c == 'B') {
-      if (col >= geo_->row_len[row]) throw Error(row_name(row) + ": too many points at '" + c + "'");
+      if (col >= geo_->row_len[row])
+        throw Error(row_name(row) + ": too many points at '" + c + "'");
       pos.stones[c == 'B'].set(geo_->index(row, col++));
     } else if (c >= '0' && c <= '9') {
       if (c == '0') throw Error(row_name(row) + ": bad count '0' (no zero, no leading zero)");
       int count = 0;
       while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
         count = count * 10 + (rows[i] - '0');
-        if (count > geo_->row_len[row]) throw Error(row_name(row) + ": too many points at '" + rows[i] + "'");
+        if (count > geo_->row_len[row])
+          throw Error(row_name(row) + ": too many points at '" + rows[i] + "'");
         ++i;
       }
       --i;
@@ -265,20 +268,26 @@ Meridians::Position Meridians::parse(std::string_view text) const {
       throw Error(row_name(row) + ": unexpected character '" + c + "'");
     }
   }
-  if (row != 0) throw Error("rows: " + std::to_string(geo_->rows - row) + " rows, expected " + std::to_string(geo_->rows));
+  if (row != 0)
+    throw Error("rows: " + std::to_string(geo_->rows - row) + " rows, expected " +
+                std::to_string(geo_->rows));
   if (col != geo_->row_len[0])
-    throw Error(row_name(0) + ": " + std::to_string(col) + " points, expected " + std::to_string(geo_->row_len[0]));
+    throw Error(row_name(0) + ": " + std::to_string(col) + " points, expected " +
+                std::to_string(geo_->row_len[0]));
 
-  if (fields[1] != "w" && fields[1] != "b") throw Error("side: expected 'w' or 'b', got '" + std::string(fields[1]) + "'");
+  if (fields[1] != "w" && fields[1] != "b")
+    throw Error("side: expected 'w' or 'b', got '" + std::string(fields[1]) + "'");
   pos.side = fields[1] == "b";
   for (int c = 0; c < 2; ++c) {
     const std::string_view f = fields[2 + c];
     if (f.size() != 1 || f[0] < '0' || f[0] > '2')
-      throw Error(std::string("placed-") + kColourName[c] + ": expected 0, 1 or 2, got '" + std::string(f) + "'");
+      throw Error(std::string("placed-") + kColourName[c] + ": expected 0, 1 or 2, got '" +
+                  std::string(f) + "'");
     pos.placed[c] = static_cast<std::uint8_t>(f[0] - '0');
   }
   if (nfields == 5) {
-    if (fields[4] != "swap") throw Error("swap: expected 'swap' or nothing, got '" + std::string(fields[4]) + "'");
+    if (fields[4] != "swap")
+      throw Error("swap: expected 'swap' or nothing, got '" + std::string(fields[4]) + "'");
     pos.may_swap = true;
   }
 
@@ -294,23 +303,24 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   }
   // M4: White moves first, turns alternate (the counters are capped at 2).
   const int pw = pos.placed[0], pb = pos.placed[1];
-  const bool order_ok = (pw == 2 && pb == 2) || (pos.side == 0 && pw == pb) ||
-                        (pos.side == 1 && pw == pb + 1);
+  const bool order_ok =
+      (pw == 2 && pb == 2) || (pos.side == 0 && pw == pb) || (pos.side == 1 && pw == pb + 1);
   if (!order_ok)
-    throw Error("side: '" + std::string(fields[1]) + "' to move cannot follow " + std::to_string(pw) +
-                " white and " + std::to_string(pb) + " black stones placed");
+    throw Error("side: '" + std::string(fields[1]) + "' to move cannot follow " +
+                std::to_string(pw) + " white and " + std::to_string(pb) + " black stones placed");
   if (pos.may_swap && (!swap_option_ || pos.side != 1 || pw != 1 || pb != 0))
     throw Error(swap_option_ ? "swap: only Black, right after White's first stone, may swap (M9)"
                              : "swap: this game has no swap option");
   // M8: the side to move always has stones once he has placed 2 (the game ended before).
   if (pos.placed[pos.side] == 2 && !pos.stones[pos.side].any())
-    throw Error(std::string("rows: ") + kColourName[pos.side] + " is to move but has no stones (M8)");
+    throw Error(std::string("rows: ") + kColourName[pos.side] +
+                " is to move but has no stones (M8)");
   const int other = pos.side ^ 1;
   if (pos.placed[other] == 2) {
     const Bits dead = dead_stones(pos, other);
     if (dead.any())
-      throw Error(std::string("rows: ") + kColourName[other] + " group at " + geo_->name(dead.lowest()) +
-                  " is dead (M10 removes it)");
+      throw Error(std::string("rows: ") + kColourName[other] + " group at " +
+                  geo_->name(dead.lowest()) + " is dead (M10 removes it)");
   }
   return pos;
 }
@@ -337,9 +347,11 @@ std::string Meridians::diagram(const Position& pos) const {
   };
   out += "white placed " + placed(0) + ", black placed " + placed(1) + "; ";
   if (finished(pos)) {
-    out += std::string(kColourName[pos.side]) + " wins (" + kColourName[pos.side ^ 1] + " has no stones)\n";
+    out += std::string(kColourName[pos.side]) + " wins (" + kColourName[pos.side ^ 1] +
+           " has no stones)\n";
   } else {
-    out += std::string(kColourName[pos.side]) + " to move" + (pos.may_swap ? ", may swap" : "") + "\n";
+    out +=
+        std::string(kColourName[pos.side]) + " to move" + (pos.may_swap ? ", may swap" : "") + "\n";
   }
   return out;
 }

@@ -55,10 +55,10 @@ class Meridians {
   using Bits = detail::Bits;
 
   struct Position {
-    Bits stones[2];                  // [0] white, [1] black
-    std::uint8_t side = 0;           // 0 white, 1 black to move
+    Bits stones[2];                   // [0] white, [1] black
+    std::uint8_t side = 0;            // 0 white, 1 black to move
     std::uint8_t placed[2] = {0, 0};  // stones placed so far, capped at 2
-    bool may_swap = false;           // M9: Black may play `swap` now
+    bool may_swap = false;            // M9: Black may play `swap` now
     friend bool operator==(const Position&, const Position&) = default;
   };
 

@@ -69,8 +69,7 @@ class CountCommand : public Command {
  public:
   void define(CLI::App& app) override {
     app.add_option("spec", spec_, "the game: emergo, emergo:size=7, eximo, ...")->type_name("");
-    app.add_option("--depth", depth_, "perft depth: complete turns (RULES.md P1)")
-        ->type_name("N");
+    app.add_option("--depth", depth_, "perft depth: complete turns (RULES.md P1)")->type_name("N");
     add_root_options(app, args_.root);
     add_impl_option(app, args_.impl);
     app.add_flag("--divide", args_.divide, "the count below each legal move, sorted by move text");

@@ -19,7 +19,9 @@ class PlayCommand : public Command {
  public:
   void define(CLI::App& app) override {
     app.add_option("spec", spec_, "the game: emergo, emergo:size=7, eximo, ...")->type_name("");
-    app.add_option("--seed", seed_, "the seed of the random game")->type_name("N")->default_str("1");
+    app.add_option("--seed", seed_, "the seed of the random game")
+        ->type_name("N")
+        ->default_str("1");
     app.add_option("--plies", plies_, "stop after N plies")->type_name("N")->default_str("200");
     add_root_options(app, args_.root);
     add_impl_option(app, args_.impl);

@@ -60,7 +60,8 @@ std::optional<std::string> SuiteRun::too_big(const FixtureCase& c, int k,
   return std::nullopt;
 }
 
-bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, std::uint64_t expected) {
+bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k,
+                       std::uint64_t expected) {
   const auto why = too_big(c, k, expected);
   if (!why) return false;
   ++skipped_;

@@ -87,9 +87,9 @@ struct SuiteCase {
         run.pass(c, test, std::to_string(got), s);
       else
         run.fail(c, test, "expected " + std::to_string(expected) + ", got " + std::to_string(got),
-                 g.diagram(pos) + "      position: " + g.format(pos) + "\n      divide:   " +
-                     reproduce(c, k) + " --divide" + (is_reference ? " --impl reference" : "") +
-                     "\n");
+                 g.diagram(pos) + "      position: " + g.format(pos) +
+                     "\n      divide:   " + reproduce(c, k) + " --divide" +
+                     (is_reference ? " --impl reference" : "") + "\n");
     }
   }
 

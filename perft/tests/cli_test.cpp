@@ -77,11 +77,13 @@ TEST(PerftCli, DivideIsSortedByByteOrderAndSumsToTheTotal) {
 }
 
 TEST(PerftCli, JsonIsOneLineWithTheCanonicalSpec) {
-  const CliRun r = perft({"meridians:swap,size=7", "--depth", "1", "--json", "--divide", "--moves", "a1"});
+  const CliRun r =
+      perft({"meridians:swap,size=7", "--depth", "1", "--json", "--divide", "--moves", "a1"});
   ASSERT_EQ(r.status, 0) << r.err;
   ASSERT_EQ(lines(r.out).size(), 1u);
   const std::string& j = r.out;
-  EXPECT_EQ(j.rfind("{\"game\": \"meridians:swap\", \"impl\": \"engine\", \"position\": \"", 0), 0u) << j;
+  EXPECT_EQ(j.rfind("{\"game\": \"meridians:swap\", \"impl\": \"engine\", \"position\": \"", 0), 0u)
+      << j;
   EXPECT_TRUE(contains(j, "\"depth\": 1, \"nodes\": ")) << j;
   EXPECT_TRUE(contains(j, "\"seconds\": ")) << j;
   EXPECT_TRUE(contains(j, "\"nps\": ")) << j;
@@ -99,9 +101,10 @@ TEST(PerftCli, JsonPositionIsTheTextAfterTheMoves) {
 
 TEST(PerftCli, ResultsSplitTheLeavesByOutcome) {
   // fixtures/ecalper_results.perft, C6-final-turn-last-added (hand count).
-  const CliRun r = perft({"ecalper:size=5,replace=last-added", "--depth", "1", "--results", "--position",
-                       "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - "
-                       "D5:E5,G8,H9"});
+  const CliRun r =
+      perft({"ecalper:size=5,replace=last-added", "--depth", "1", "--results", "--position",
+             "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - "
+             "D5:E5,G8,H9"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto out = lines(r.out);
   ASSERT_EQ(out.size(), 2u) << r.out;
@@ -123,11 +126,13 @@ TEST(PerftCli, ShowAppliesThreefoldRepetitionToThePlayedLine) {
   const std::string start = "9/9/9/9/9/9/9/9/W7B w 0 0";
   const std::string twice = "a1-b2 i1-h2 b2-a1 h2-i1";
   for (const char* impl : {"engine", "reference"}) {
-    const CliRun once = perft({"show", "emergo", "--impl", impl, "--position", start, "--moves", twice});
+    const CliRun once =
+        perft({"show", "emergo", "--impl", impl, "--position", start, "--moves", twice});
     EXPECT_TRUE(contains(once.out, "outcome:  ongoing")) << once.out << once.err;
-    const CliRun thrice =
-        perft({"show", "emergo", "--impl", impl, "--position", start, "--moves", twice + " " + twice});
-    EXPECT_TRUE(contains(thrice.out, "outcome:  draw (by repetition of the played line)")) << thrice.out;
+    const CliRun thrice = perft(
+        {"show", "emergo", "--impl", impl, "--position", start, "--moves", twice + " " + twice});
+    EXPECT_TRUE(contains(thrice.out, "outcome:  draw (by repetition of the played line)"))
+        << thrice.out;
     EXPECT_TRUE(contains(thrice.out, "legal moves (0):")) << thrice.out;
     // perft ignores repetition (P3): the corner man still has its one step.
     const CliRun count = perft({"emergo", "--impl", impl, "--position", start, "--moves",
@@ -259,13 +264,14 @@ std::string write_temp(const std::string& name, const std::string& text) {
 }
 
 TEST(PerftSuite, CountsPassesFailuresAndSkips) {
-  const std::string path = write_temp("suite.perft",
-      "# two good tests, one wrong, one skipped, a malformed line, a bad position\n"
-      "emergo; start; D1 40; D2 1504; id good; src RULES.md\n"
-      "emergo; start; D2 1505; D3 55172; id wrong; src planted error\n"
-      "emergo; start; D1; id malformed; src none\n"
-      "emergo; 9/9/9 w 1 1; D1 1; D2 2; id bad-position; src none\n"
-      "emergo; start; moves d5; D1 1; id illegal-move; src none\n");
+  const std::string path =
+      write_temp("suite.perft",
+                 "# two good tests, one wrong, one skipped, a malformed line, a bad position\n"
+                 "emergo; start; D1 40; D2 1504; id good; src RULES.md\n"
+                 "emergo; start; D2 1505; D3 55172; id wrong; src planted error\n"
+                 "emergo; start; D1; id malformed; src none\n"
+                 "emergo; 9/9/9 w 1 1; D1 1; D2 2; id bad-position; src none\n"
+                 "emergo; start; moves d5; D1 1; id illegal-move; src none\n");
   const CliRun r = perft({"suite", path, "--max-nodes", "10000"});
   EXPECT_EQ(r.status, 1) << r.out;
   const auto out = lines(r.out);
@@ -288,7 +294,8 @@ TEST(PerftSuite, MaxNodesTakesAnyCount) {
 
 TEST(PerftSuite, MaxNodesAlsoSkipsDepthsBehindATooBigShallowerCount) {
   // Planted: D2 is listed as 0, but perft(2) must walk D1's 40 nodes first.
-  const std::string path = write_temp("behind.perft", "emergo; start; D1 40; D2 0; id x; src none\n");
+  const std::string path =
+      write_temp("behind.perft", "emergo; start; D1 40; D2 0; id x; src none\n");
   const CliRun r = perft({"suite", path, "--max-nodes", "39"});
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "skip  x D2 (D1 = 40 > --max-nodes 39)")) << r.out;
@@ -296,7 +303,8 @@ TEST(PerftSuite, MaxNodesAlsoSkipsDepthsBehindATooBigShallowerCount) {
 }
 
 TEST(PerftSuite, AllPassingExitsZero) {
-  const std::string path = write_temp("pass.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
+  const std::string path =
+      write_temp("pass.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
   for (const char* impl : {"engine", "reference"}) {
     const CliRun r = perft({"suite", path, "--impl", impl});
     EXPECT_EQ(r.status, 0) << r.out;
@@ -308,7 +316,8 @@ TEST(PerftSuite, AllPassingExitsZero) {
 }
 
 TEST(PerftSuite, ResultTestsCompareEveryOutcome) {
-  const std::string path = write_temp("results.perft",
+  const std::string path = write_temp(
+      "results.perft",
       "ecalper:size=5,replace=last-added; BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/"
       "WWWWWW/WWWW1 b - D5:E5,G8,H9; D1 3; R1 draw=1,w=2; id right; src hand count\n"
       "ecalper:size=5,replace=last-added; BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/"
@@ -331,7 +340,8 @@ TEST(PerftSuite, DepthAboveTheLimitInAFileFailsItsLineWithoutRunning) {
   const std::string path = write_temp("deep.perft", "eximo; start; D300 1; id a; src t\n");
   const CliRun r = perft({"suite", path});
   EXPECT_EQ(r.status, 1) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "FAIL  line 1: field 3 (D300): depth 300 is too deep (at most 64")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  line 1: field 3 (D300): depth 300 is too deep (at most 64"))
+      << r.out;
   EXPECT_EQ(lines(r.out).back(), "0 passed, 1 failed, 0 skipped") << r.out;
 }
 
@@ -365,8 +375,8 @@ class CountingBuf : public std::stringbuf {
 
 TEST(PerftSuite, EachTestLineIsFlushedWhenItEnds) {
   const std::string path = write_temp("flush.perft",
-      "eximo; start; D1 40; D2 1600; id x; src RULES.md\n"
-      "eximo; start; D1 41; id y; src planted error\n");
+                                      "eximo; start; D1 40; D2 1600; id x; src RULES.md\n"
+                                      "eximo; start; D1 41; id y; src planted error\n");
   CountingBuf buf;
   std::ostream out(&buf);
   std::ostringstream err;
@@ -376,12 +386,14 @@ TEST(PerftSuite, EachTestLineIsFlushedWhenItEnds) {
 }
 
 TEST(PerftSuite, ProgressGoesToStderrOnATerminal) {
-  const std::string path = write_temp("progress.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
+  const std::string path =
+      write_temp("progress.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
   std::ostringstream out, err;
   EXPECT_EQ(run_perft_cli({"suite", path}, out, err, /*progress=*/true), 0);
   EXPECT_TRUE(contains(err.str(), "test 1/2 x D1 ...")) << err.str();
   EXPECT_TRUE(contains(err.str(), "test 2/2 x D2 ...")) << err.str();
-  EXPECT_EQ(err.str().substr(err.str().size() - 4), "\r\033[K") << "the last progress line is cleared";
+  EXPECT_EQ(err.str().substr(err.str().size() - 4), "\r\033[K")
+      << "the last progress line is cleared";
   EXPECT_EQ(lines(out.str()).back(), "2 passed, 0 failed, 0 skipped");
 }
 
@@ -431,7 +443,10 @@ TEST(PerftCli, ShowGivesTheCountWithoutListingAHugeMoveList) {
 }
 
 TEST(PerftCli, ErrorsShowOddBytesEscapedAndCutLongFields) {
-  const CliRun bom = perft({"\xEF\xBB\xBF" "eximo", "--depth", "1"});
+  const CliRun bom =
+      perft({"\xEF\xBB\xBF"
+             "eximo",
+             "--depth", "1"});
   EXPECT_TRUE(contains(bom.err, "unknown game 'U+FEFFeximo'")) << bom.err;
   const CliRun cr = perft({"eximo", "--depth", "1", "--position", "8/8/8/8/8/8/8/8 w\r"});
   EXPECT_EQ(cr.status, 2);
@@ -446,14 +461,17 @@ TEST(PerftCli, ErrorsShowOddBytesEscapedAndCutLongFields) {
 
 TEST(PerftSuite, OddBytesInAFileAreShownEscaped) {
   // A NUL cannot come from a command line, but it can from a file.
-  const std::string path = write_temp("odd.perft",
-      std::string("\xEF\xBB\xBF" "eximo; start; D1 40; id bom; src s\n"
-                  "eximo; 8/8/8/8/8/8/8/8 w\x01; D1 1; id ctl; src s\n"
-                  "exi\0mo; start; D1 40; id nul; src s\n", 121));
+  const std::string path =
+      write_temp("odd.perft", std::string("\xEF\xBB\xBF"
+                                          "eximo; start; D1 40; id bom; src s\n"
+                                          "eximo; 8/8/8/8/8/8/8/8 w\x01; D1 1; id ctl; src s\n"
+                                          "exi\0mo; start; D1 40; id nul; src s\n",
+                                          121));
   const CliRun r = perft({"suite", path});
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "FAIL  bom (all 1 tests): unknown game 'U+FEFFeximo'")) << r.out;
-  EXPECT_TRUE(contains(r.out, "FAIL  line 2: field 2 (position): control character \\x01")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  line 2: field 2 (position): control character \\x01"))
+      << r.out;
   EXPECT_TRUE(contains(r.out, "FAIL  line 3: field 1 (spec): control character \\x00")) << r.out;
   EXPECT_EQ(r.out.find('\0'), std::string::npos);
   EXPECT_EQ(lines(r.out).back(), "0 passed, 3 failed, 0 skipped") << r.out;

@@ -19,11 +19,11 @@
 #include <string_view>
 #include <vector>
 
+#include "arb/test_games.h"
 #include "common/game.h"
 #include "common/spec.h"
 #include "perft/compare.h"
 #include "perft/perft.h"
-#include "arb/test_games.h"
 
 namespace {
 
@@ -178,8 +178,8 @@ TEST(CompareToy, DroppedMoveFoundAtFirstPathInByteOrder) {
     const Disagreement& d = *result.first;
     EXPECT_EQ(d.path, expected[depth - 3]) << "depth " << depth;
     Path scratch;
-    const auto brute = first_path_to(good, good.start(), depth,
-                                     [](const auto& p) { return p.pile == kBugPile; }, scratch);
+    const auto brute = first_path_to(
+        good, good.start(), depth, [](const auto& p) { return p.pile == kBugPile; }, scratch);
     ASSERT_TRUE(brute);
     EXPECT_EQ(d.path, *brute) << "depth " << depth;
     const std::string text = d.path.size() % 2 == 0 ? "8 a" : "8 b";
@@ -342,7 +342,8 @@ Disagreement disagreement_at_x() {
   const Disagreement& d = *result.first;
   const std::string text = arb::describe(d);
   EXPECT_EQ(d.diagram, good.diagram(good.parse(kX))) << text;
-  for (const auto& part : {std::string("a1 a9 c1"), d.engine_position, d.reference_position, d.diagram})
+  for (const auto& part :
+       {std::string("a1 a9 c1"), d.engine_position, d.reference_position, d.diagram})
     EXPECT_NE(text.find(part), std::string::npos) << "describe() lacks '" << part << "':\n" << text;
   EXPECT_EQ(result.leaves, 0u);
   return d;
@@ -352,8 +353,8 @@ Disagreement disagreement_at_x() {
 TEST(CompareEmergo, FirstPathToPlantedPositionIsByteOrderFirst) {
   const auto& g = reference_emergo();
   Path scratch;
-  const auto brute =
-      first_path_to(g, g.start(), 4, [&](const auto& p) { return g.format(p) == kX; }, scratch);
+  const auto brute = first_path_to(
+      g, g.start(), 4, [&](const auto& p) { return g.format(p) == kX; }, scratch);
   ASSERT_TRUE(brute);
   EXPECT_EQ(*brute, kPathToX);
   EXPECT_EQ(g.format(arb::play_moves(g, g.start(), {"c1", "a9", "a1"})), kX);
@@ -368,7 +369,8 @@ TEST(CompareEmergo, DroppedMoveAtPlantedPosition) {
   EXPECT_TRUE(d.only_engine.empty());
   EXPECT_EQ(d.only_reference, Path{"e5"});
   EXPECT_TRUE(d.differing_children.empty());
-  EXPECT_NE(arb::describe(d).find("moves only the reference generates (1): e5\n"), std::string::npos)
+  EXPECT_NE(arb::describe(d).find("moves only the reference generates (1): e5\n"),
+            std::string::npos)
       << arb::describe(d);
 }
 
@@ -435,10 +437,11 @@ TEST(CompareEmergo, WrongPositionTextReportedAtTheParent) {
 // ------------------------------------------------ the real engines agree
 
 CompareResult compare_spec(std::string_view spec, std::string_view position, int depth) {
-  return arb::TestGames::with_pair(arb::TestGames::parse_spec(spec), [&](const auto& e, const auto& r) {
-    return arb::compare(e, r, arb::position_from(e, position), arb::position_from(r, position),
-                        depth);
-  });
+  return arb::TestGames::with_pair(arb::TestGames::parse_spec(spec),
+                                   [&](const auto& e, const auto& r) {
+                                     return arb::compare(e, r, arb::position_from(e, position),
+                                                         arb::position_from(r, position), depth);
+                                   });
 }
 
 void expect_agreement(std::string_view spec, std::string_view position, int depth,
@@ -477,10 +480,12 @@ TEST(CompareEngines, MeridiansSize6StartDepth3) {  // fixtures/meridians.perft: 
   expect_agreement("meridians:size=6", "start", 3, 95636, 1 + 80 + 6320);
 }
 
-TEST(CompareEngines, EcalperLatePositionDepth3) {  // fixtures/ecalper.perft C5-seven-empty-last-added
-  expect_agreement("ecalper:size=5,replace=last-added",
-                   "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWW1WWWW/W1WWWWWW/WWWW1WW/1WWWW1/W1WW1 b - A5:B6,H7,E9",
-                   3, 3780, 1 + 105 + 1260);
+TEST(CompareEngines,
+     EcalperLatePositionDepth3) {  // fixtures/ecalper.perft C5-seven-empty-last-added
+  expect_agreement(
+      "ecalper:size=5,replace=last-added",
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWW1WWWW/W1WWWWWW/WWWW1WW/1WWWW1/W1WW1 b - A5:B6,H7,E9", 3,
+      3780, 1 + 105 + 1260);
 }
 
 // ------------------------------------------------ every registered game
@@ -511,10 +516,9 @@ class RegisteredTest : public ::testing::Test {
 // initialisation (as TEST does).
 const bool kRegistered = [] {
   arb::TestGames::for_each([]<class Pair>() {
-    ::testing::RegisterTest("CompareRegistered", std::string(Pair::kName).c_str(), nullptr, nullptr,
-                            __FILE__, __LINE__, []() -> ::testing::Test* {
-                              return new RegisteredTest(&expect_agreement_at_depth1<Pair>);
-                            });
+    ::testing::RegisterTest(
+        "CompareRegistered", std::string(Pair::kName).c_str(), nullptr, nullptr, __FILE__, __LINE__,
+        []() -> ::testing::Test* { return new RegisteredTest(&expect_agreement_at_depth1<Pair>); });
   });
   return true;
 }();

@@ -99,7 +99,8 @@ TEST(FixtureFormat, FileSkipsCommentsAndBlankLinesAndKeepsGoingAfterErrors) {
 }
 
 TEST(FixtureFormat, EveryShippedFixtureFileParses) {
-  for (const char* name : {"emergo", "emergo7", "eximo", "ecalper", "ecalper_results", "meridians"}) {
+  for (const char* name :
+       {"emergo", "emergo7", "eximo", "ecalper", "ecalper_results", "meridians"}) {
     const FixtureFile f = read_fixture_file(std::string("fixtures/") + name + ".perft");
     EXPECT_TRUE(f.errors.empty()) << name << ": line " << f.errors.front().line << ": "
                                   << f.errors.front().message;

@@ -28,7 +28,9 @@ struct Tokens {
   Position start() const { return 4; }
   Position parse(std::string_view t) const { return std::stoi(std::string(t)); }
   std::string format(Position p) const { return std::to_string(p); }
-  std::string diagram(Position p) const { return std::string(static_cast<std::size_t>(p), 'o') + "\n"; }
+  std::string diagram(Position p) const {
+    return std::string(static_cast<std::size_t>(p), 'o') + "\n";
+  }
   int to_move(Position) const { return 0; }
   MoveList legal_moves(Position p) const {
     MoveList m;

@@ -28,10 +28,14 @@ using Stone = Ecalper::Stone;
 
 char stone_char(Stone s) {
   switch (s) {
-    case Stone::kBlack: return 'B';
-    case Stone::kWhite: return 'W';
-    case Stone::kRed: return 'R';
-    case Stone::kEmpty: break;
+    case Stone::kBlack:
+      return 'B';
+    case Stone::kWhite:
+      return 'W';
+    case Stone::kRed:
+      return 'R';
+    case Stone::kEmpty:
+      break;
   }
   return '.';
 }
@@ -284,7 +288,8 @@ Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) co
   std::string_view rest = text;
   if (!rest.empty() && rest[0] == 'x') {
     const auto plus = rest.find('+');
-    const std::string_view name = rest.substr(1, plus == std::string_view::npos ? rest.npos : plus - 1);
+    const std::string_view name =
+        rest.substr(1, plus == std::string_view::npos ? rest.npos : plus - 1);
     move.replaced = cell_index(name);
     if (move.replaced < 0) throw Error(quoted + ": no cell '" + std::string(name) + "'");
     rest = plus == std::string_view::npos ? std::string_view() : rest.substr(plus + 1);
@@ -305,16 +310,18 @@ Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) co
   if (is_first_turn(pos)) {
     if (move.replaced >= 0) throw Error(quoted + ": the first turn replaces nothing (C2)");
   } else {
-    if (move.replaced < 0) throw Error(quoted + ": a turn starts with a replacement 'x<cell>' (C4)");
+    if (move.replaced < 0)
+      throw Error(quoted + ": a turn starts with a replacement 'x<cell>' (C4)");
     const auto allowed = replaceable_cells(pos);
     if (std::find(allowed.begin(), allowed.end(), move.replaced) == allowed.end())
-      throw Error(quoted + ": " + cell_name(move.replaced) + " may not be replaced (C4, replace=" +
-                  spec_.value("replace") + ")");
+      throw Error(quoted + ": " + cell_name(move.replaced) +
+                  " may not be replaced (C4, replace=" + spec_.value("replace") + ")");
   }
   const int wanted = is_replacement_only_turn(pos) && !is_first_turn(pos) ? 0 : stones_per_turn();
   if (static_cast<int>(move.placed.size()) != wanted)
-    throw Error(quoted + ": places " + std::to_string(move.placed.size()) + " stones, this turn places " +
-                std::to_string(wanted) + (wanted == 0 ? " (C5: final turn)" : ""));
+    throw Error(quoted + ": places " + std::to_string(move.placed.size()) +
+                " stones, this turn places " + std::to_string(wanted) +
+                (wanted == 0 ? " (C5: final turn)" : ""));
   if (move_text(pos, move) != text) throw Error(quoted + ": not canonical");
   return move;
 }
@@ -396,18 +403,20 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
     throw Error("position: " + std::to_string(fields.size()) +
                 " fields separated by single spaces, expected 4: <rows> <side> <swap> <last>");
   for (std::size_t i = 0; i < fields.size(); ++i)
-    if (fields[i].empty()) throw Error("position: empty field " + std::to_string(i + 1) + " (extra space)");
+    if (fields[i].empty())
+      throw Error("position: empty field " + std::to_string(i + 1) + " (extra space)");
 
   Position pos;
   // <rows>: from the top, each row from its first column; digits = empty cells.
   const auto rows = split(fields[0], '/');
   const int num_rows = 2 * n_ - 1;
   if (static_cast<int>(rows.size()) != num_rows)
-    throw Error("rows: " + std::to_string(rows.size()) + " rows, expected " + std::to_string(num_rows) +
-                " for size " + std::to_string(n_));
+    throw Error("rows: " + std::to_string(rows.size()) + " rows, expected " +
+                std::to_string(num_rows) + " for size " + std::to_string(n_));
   for (int r = 0; r < num_rows; ++r) {
     const std::string where = "row " + std::to_string(r + 1) + ": ";
-    const int length = (r + 1 < num_rows ? row_first_cell_[r + 1] : cell_count()) - row_first_cell_[r];
+    const int length =
+        (r + 1 < num_rows ? row_first_cell_[r + 1] : cell_count()) - row_first_cell_[r];
     int filled = 0;
     const std::string_view row = rows[r];
     for (std::size_t i = 0; i < row.size();) {
@@ -418,7 +427,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
         while (i < row.size() && row[i] >= '0' && row[i] <= '9') {
           run = run * 10 + (row[i] - '0');
           if (filled + run > length)
-            throw Error(where + "more than " + std::to_string(length) + " cells at '" + row[i] + "'");
+            throw Error(where + "more than " + std::to_string(length) + " cells at '" + row[i] +
+                        "'");
           ++i;
         }
         pos.cells.insert(pos.cells.end(), static_cast<std::size_t>(run), Stone::kEmpty);
@@ -474,8 +484,8 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       pos.last_placed.push_back(cell);
     }
     if (static_cast<int>(pos.last_placed.size()) != stones_per_turn())
-      throw Error("last: " + std::to_string(pos.last_placed.size()) + " placed cells, a turn places " +
-                  std::to_string(stones_per_turn()));
+      throw Error("last: " + std::to_string(pos.last_placed.size()) +
+                  " placed cells, a turn places " + std::to_string(stones_per_turn()));
   }
   check_reachable(pos);
   return pos;
@@ -491,7 +501,8 @@ void Ecalper::check_reachable(const Position& pos) const {
   const int stones = cell_count() - empty;
   if (stones % per_turn != 0)
     throw Error("rows: " + std::to_string(stones) + " stones; every turn places " +
-                std::to_string(per_turn) + ", so their number is a multiple of " + std::to_string(per_turn));
+                std::to_string(per_turn) + ", so their number is a multiple of " +
+                std::to_string(per_turn));
   const int turns = stones / per_turn;  // placing turns played so far
   const bool final = final_turn_played(pos);
   if (final && num_players_ == 3)
@@ -503,12 +514,13 @@ void Ecalper::check_reachable(const Position& pos) const {
   const int expected_side = (turns + (final ? 1 : 0)) % num_players_;
   if (pos.side != expected_side)
     throw Error("side: '" + std::string(1, players()[pos.side]) + "' is not to move after " +
-                std::to_string(turns) + " placing turns" + (final ? " and the final turn" : "") + "; '" +
-                players()[expected_side] + "' is");
+                std::to_string(turns) + " placing turns" + (final ? " and the final turn" : "") +
+                "; '" + players()[expected_side] + "' is");
   if (turns == 0 && !is_first_turn(pos)) throw Error("last: an empty board has <last> '-:-'");
   if (turns > 0 && is_first_turn(pos)) throw Error("last: '-:-' but the board has stones");
   if (turns == 1 && pos.last_replaced >= 0)
-    throw Error("last: '" + cell_name(pos.last_replaced) + "' replaced, but the first turn replaces nothing");
+    throw Error("last: '" + cell_name(pos.last_replaced) +
+                "' replaced, but the first turn replaces nothing");
   if (turns >= 2 && pos.last_replaced < 0)
     throw Error("last: '-' replaced, but only the first turn replaces nothing");
   // The cells of <last> hold the previous player's stones: nobody has moved since
@@ -518,8 +530,8 @@ void Ecalper::check_reachable(const Position& pos) const {
   if (pos.last_replaced >= 0) last_cells.push_back(pos.last_replaced);
   for (int c : last_cells)
     if (pos.cells[c] != colour_of(previous))
-      throw Error("last: " + cell_name(c) + " holds '" + stone_char(pos.cells[c]) + "', not a stone of " +
-                  colour_name(previous) + " (the previous player)");
+      throw Error("last: " + cell_name(c) + " holds '" + stone_char(pos.cells[c]) +
+                  "', not a stone of " + colour_name(previous) + " (the previous player)");
   if (pos.may_swap && !(num_players_ == 2 && turns == 1))
     throw Error("swap: 's' only on White's first turn with two players (C3)");
 
@@ -564,7 +576,8 @@ std::string Ecalper::diagram(const Position& pos) const {
   const int width = 4 * n_ + 1;
   std::vector<std::string> lines(rows + 2, std::string(width, ' '));
   auto put = [&](int r, int x, char ch) { lines[r + 1][x + n_] = ch; };  // r from -1
-  for (int c = 0; c < cell_count(); ++c) put(cell_r_[c], 2 * cell_q_[c] - cell_r_[c], stone_char(pos.cells[c]));
+  for (int c = 0; c < cell_count(); ++c)
+    put(cell_r_[c], 2 * cell_q_[c] - cell_r_[c], stone_char(pos.cells[c]));
   for (int q = 0; q < rows; ++q) {
     const int first_r = std::max(0, q - n_ + 1), last_r = std::min(rows - 1, q + n_ - 1);
     const char label = static_cast<char>('a' + q);
@@ -583,8 +596,9 @@ std::string Ecalper::diagram(const Position& pos) const {
   const std::string text = format(pos);
   out += std::string(colour_name(pos.side)) + " (" + players()[pos.side] + ") to move";
   if (pos.may_swap) out += ", may swap (C3)";
-  out += "; last turn " + text.substr(text.rfind(' ') + 1) + (final_turn_played(pos) ? " (the final turn, C5)" : "") +
-         "; " + std::to_string(empty_count(pos)) + " empty cells\n";
+  out += "; last turn " + text.substr(text.rfind(' ') + 1) +
+         (final_turn_played(pos) ? " (the final turn, C5)" : "") + "; " +
+         std::to_string(empty_count(pos)) + " empty cells\n";
   for (int p = 0; p < num_players_; ++p) {
     const GroupStats s = group_stats(pos, colour_of(p));
     out += std::string(colour_name(p)) + ": largest group " + std::to_string(s.largest) + ", " +

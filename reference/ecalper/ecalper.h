@@ -19,25 +19,26 @@ class Ecalper {
   enum class Stone : std::uint8_t { kEmpty, kBlack, kWhite, kRed };
 
   struct Position {
-    std::vector<Stone> cells;       // one per cell, in cell index order (row, then column)
-    int side = 0;                   // index into players()
-    bool may_swap = false;          // C3: White may still play `swap`
-    int last_replaced = -1;         // <last>: the cell the previous placing turn replaced, or -1
-    std::vector<int> last_placed;   // <last>: the cells it placed, sorted; empty = `-`
+    std::vector<Stone> cells;      // one per cell, in cell index order (row, then column)
+    int side = 0;                  // index into players()
+    bool may_swap = false;         // C3: White may still play `swap`
+    int last_replaced = -1;        // <last>: the cell the previous placing turn replaced, or -1
+    std::vector<int> last_placed;  // <last>: the cells it placed, sorted; empty = `-`
     friend bool operator==(const Position&, const Position&) = default;
   };
 
   struct Move {
-    bool swap = false;         // C3
-    int replaced = -1;         // C4: the opponent stone turned into ours; -1 on the first turn
-    std::vector<int> placed;   // sorted cells (P2); empty on the final turn (C5)
+    bool swap = false;        // C3
+    int replaced = -1;        // C4: the opponent stone turned into ours; -1 on the first turn
+    std::vector<int> placed;  // sorted cells (P2); empty on the final turn (C5)
     friend bool operator==(const Move&, const Move&) = default;
   };
 
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "ecalper";
   // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
-  static constexpr std::string_view kSpecOptions = "size=7|5|6|8 replace=any|last-added players=2|3";
+  static constexpr std::string_view kSpecOptions =
+      "size=7|5|6|8 replace=any|last-added players=2|3";
 
   explicit Ecalper(const Spec& spec);
 
@@ -85,9 +86,9 @@ class Ecalper {
   int n_ = 7;
   int num_players_ = 2;
   bool replace_last_added_ = false;
-  std::vector<int> cell_q_, cell_r_;    // axial coordinates of each cell, from 0
-  std::vector<int> row_first_q_;        // per row r: the first column index
-  std::vector<int> row_first_cell_;     // per row r: the index of its first cell
+  std::vector<int> cell_q_, cell_r_;  // axial coordinates of each cell, from 0
+  std::vector<int> row_first_q_;      // per row r: the first column index
+  std::vector<int> row_first_cell_;   // per row r: the index of its first cell
 };
 
 }  // namespace arb::reference

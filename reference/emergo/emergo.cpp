@@ -8,7 +8,7 @@ namespace arb::reference {
 
 namespace {
 
-constexpr char kMan[2] = {'W', 'B'};            // colour letter of each side
+constexpr char kMan[2] = {'W', 'B'};  // colour letter of each side
 constexpr int kDirections[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};  // diagonals
 
 int other(int side) { return 1 - side; }
@@ -73,7 +73,8 @@ Emergo::Position Emergo::start() const {
 Emergo::Position Emergo::parse(std::string_view text) const {
   const std::vector<std::string> fields = split(text, ' ');
   for (const auto& field : fields)
-    if (field.empty()) throw Error("position: an empty field (a leading, trailing or double space)");
+    if (field.empty())
+      throw Error("position: an empty field (a leading, trailing or double space)");
   if (fields.size() != 4)
     throw Error("position: expected 4 fields separated by single spaces, got " +
                 std::to_string(fields.size()));
@@ -96,7 +97,8 @@ Emergo::Position Emergo::parse(std::string_view text) const {
       const char c = body[i];
       if (c >= '0' && c <= '9') {
         if (last_was_digit)
-          throw Error(where + "two digits in a row (" + quote(body[i - 1]) + " then " + quote(c) + ")");
+          throw Error(where + "two digits in a row (" + quote(body[i - 1]) + " then " + quote(c) +
+                      ")");
         if (c == '0') throw Error(where + "a digit '0'");
         file += c - '0';
         if (file > size_)
@@ -113,9 +115,11 @@ Emergo::Position Emergo::parse(std::string_view text) const {
         if (close == std::string::npos) throw Error(where + "'(' without ')'");
         column = body.substr(i + 1, close - i - 1);
         for (char m : column)
-          if (m != 'W' && m != 'B') throw Error(where + "bad character " + quote(m) + " in a column");
+          if (m != 'W' && m != 'B')
+            throw Error(where + "bad character " + quote(m) + " in a column");
         if (column.size() < 2)
-          throw Error(where + "a column in parentheses needs two or more men, got '(" + column + ")'");
+          throw Error(where + "a column in parentheses needs two or more men, got '(" + column +
+                      ")'");
         // E3: prisoners (one colour) under the cap (the other): at most one change.
         int changes = 0;
         for (std::size_t k = 1; k < column.size(); ++k) changes += column[k] != column[k - 1];
@@ -162,10 +166,12 @@ Emergo::Position Emergo::parse(std::string_view text) const {
 
   // E2: never more men of a colour than the game has (fewer is allowed).
   for (int s = 0; s < 2; ++s) {
-    const int total = on_board_men[static_cast<std::size_t>(s)] + pos.hand[static_cast<std::size_t>(s)];
+    const int total =
+        on_board_men[static_cast<std::size_t>(s)] + pos.hand[static_cast<std::size_t>(s)];
     if (total > men_)
-      throw Error(side_name(s) + ": " + std::to_string(total) + " men on board and in hand, at most " +
-                  std::to_string(men_) + " (" + quote(kMan[s]) + ")");
+      throw Error(side_name(s) + ": " + std::to_string(total) +
+                  " men on board and in hand, at most " + std::to_string(men_) + " (" +
+                  quote(kMan[s]) + ")");
   }
 
   // The side not to move always owns the column he last moved or entered.
@@ -173,7 +179,8 @@ Emergo::Position Emergo::parse(std::string_view text) const {
   bool idle_owns = false;
   for (const auto& column : pos.squares) idle_owns = idle_owns || owner(column) == idle;
   if (!idle_owns && pos.hand[static_cast<std::size_t>(idle)] == 0)
-    throw Error("side: " + side_name(idle) + " (not to move) owns no column and has no men in hand");
+    throw Error("side: " + side_name(idle) +
+                " (not to move) owns no column and has no men in hand");
   return pos;
 }
 
@@ -230,8 +237,9 @@ std::string Emergo::diagram(const Position& pos) const {
       }
       if (column.size() >= 2) {
         const auto prisoners = std::count(column.begin(), column.end(), kMan[other(owner(column))]);
-        legend += "  " + square_name(square) + " " + column + "  (" + side_name(owner(column)) + ", " +
-                  std::to_string(column.size()) + " men, " + std::to_string(prisoners) + " prisoners)\n";
+        legend += "  " + square_name(square) + " " + column + "  (" + side_name(owner(column)) +
+                  ", " + std::to_string(column.size()) + " men, " + std::to_string(prisoners) +
+                  " prisoners)\n";
       }
       cell.resize(kCell, ' ');
       line += cell;
@@ -259,8 +267,10 @@ bool Emergo::can_capture(const Position& pos, int side) const {
       const int over_file = file + d[0], over_rank = rank + d[1];
       const int land_file = file + 2 * d[0], land_rank = rank + 2 * d[1];
       if (!on_board(land_file, land_rank)) continue;
-      const std::string& over = pos.squares[static_cast<std::size_t>(over_rank * size_ + over_file)];
-      const std::string& land = pos.squares[static_cast<std::size_t>(land_rank * size_ + land_file)];
+      const std::string& over =
+          pos.squares[static_cast<std::size_t>(over_rank * size_ + over_file)];
+      const std::string& land =
+          pos.squares[static_cast<std::size_t>(land_rank * size_ + land_file)];
       if (owner(over) == other(side) && land.empty()) return true;
     }
   }
@@ -419,7 +429,8 @@ Outcome Emergo::outcome(const Position& pos) const {
   if (!legal_moves(pos).empty()) return Outcome::ongoing();
   bool owns = false;
   for (const auto& column : pos.squares) owns = owns || owner(column) == pos.side;
-  if (!owns && pos.hand[static_cast<std::size_t>(pos.side)] == 0) return Outcome::win(other(pos.side));
+  if (!owns && pos.hand[static_cast<std::size_t>(pos.side)] == 0)
+    return Outcome::win(other(pos.side));
   return Outcome::draw(0b11);
 }
 

@@ -25,8 +25,8 @@ class Emergo {
     // One string per square: the men of the column there, bottom to top,
     // 'W' or 'B'; empty string = empty square. Light squares stay empty.
     std::vector<std::string> squares;
-    int side = 0;                  // index in players(): 0 = White, 1 = Black
-    std::array<int, 2> hand{};     // men in hand: [White, Black]
+    int side = 0;               // index in players(): 0 = White, 1 = Black
+    std::array<int, 2> hand{};  // men in hand: [White, Black]
     friend bool operator==(const Position&, const Position&) = default;
   };
 

@@ -47,8 +47,8 @@ std::vector<std::pair<int, int>> capture_directions(Side side) {
 // X6: the drop zone: files b-g of the player's own first two ranks (corner
 // files a and h are not in it), listed sorted by rank then file.
 std::vector<Square> drop_zone(Side side) {
-  const std::array<int, 2> ranks = side == Side::kWhite ? std::array<int, 2>{0, 1}
-                                                        : std::array<int, 2>{6, 7};
+  const std::array<int, 2> ranks =
+      side == Side::kWhite ? std::array<int, 2>{0, 1} : std::array<int, 2>{6, 7};
   std::vector<Square> zone;
   for (int rank : ranks)
     for (int file = 1; file <= 6; ++file) zone.push_back({file, rank});
@@ -177,7 +177,8 @@ Eximo::Position Eximo::parse(std::string_view text) const {
     }
     if (c >= '0' && c <= '9') {
       if (last_was_digit) throw Error(where + "two digits in a row at '" + std::string(1, c) + "'");
-      if (c == '0' || c == '9') throw Error(where + "bad count of empty squares '" + std::string(1, c) + "'");
+      if (c == '0' || c == '9')
+        throw Error(where + "bad count of empty squares '" + std::string(1, c) + "'");
       file += c - '0';
       if (file > 8) throw Error(where + "more than 8 squares at '" + std::string(1, c) + "'");
       last_was_digit = true;

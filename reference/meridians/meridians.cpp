@@ -111,7 +111,6 @@ std::vector<int> Meridians::neighbours(int point) const {
   return out;
 }
 
-
 // M2: stones of one colour connected through neighbours.
 std::vector<int> Meridians::group_of(const Position& pos, int point) const {
   const Stone colour = pos.points[point];
@@ -357,7 +356,8 @@ Meridians::Position Meridians::parse(std::string_view text) const {
 
   // [swap]
   if (fields.size() == 5) {
-    if (fields[4] != "swap") throw Error("swap: expected 'swap' or nothing, got '" + fields[4] + "'");
+    if (fields[4] != "swap")
+      throw Error("swap: expected 'swap' or nothing, got '" + fields[4] + "'");
     pos.swap_available = true;
   }
   check_reachable(pos);
@@ -371,7 +371,8 @@ void Meridians::check_reachable(const Position& pos) const {
   const bool order_ok = pos.side == 0 ? pw == pb : (pw == pb + 1 || (pw == 2 && pb == 2));
   if (!order_ok)
     throw Error("placed: counters " + std::to_string(pw) + " " + std::to_string(pb) +
-                " cannot occur with " + (pos.side == 0 ? "w" : "b") + " to move (White moves first)");
+                " cannot occur with " + (pos.side == 0 ? "w" : "b") +
+                " to move (White moves first)");
   // M9: the flag only right after White's first stone, under the option.
   if (pos.swap_available) {
     if (!spec_.flag("swap")) throw Error("swap: the spec has no swap option");

@@ -24,8 +24,8 @@ class Meridians {
   enum class Stone : std::uint8_t { kEmpty, kWhite, kBlack };
 
   struct Position {
-    std::vector<Stone> points;   // by point index (see point_name)
-    int side = 0;                // index in players(): 0 = White, 1 = Black
+    std::vector<Stone> points;  // by point index (see point_name)
+    int side = 0;               // index in players(): 0 = White, 1 = Black
     // Stones each colour has placed, capped at 2 exactly as the text shows it
     // ([White, Black]). 2 means "at least 2": see the M10 note in meridians.cpp.
     std::array<int, 2> placed{};
@@ -99,11 +99,11 @@ class Meridians {
   void check_reachable(const Position& pos) const;
 
   Spec spec_;
-  int n_ = 6;                    // length of the two short sides (size - 1)
-  int middle_ = 6;               // index of the middle (longest) row
-  std::vector<int> width_;       // points per row
-  std::vector<int> first_;       // point index of position 1 of each row
-  std::vector<int> row_of_, k_of_;  // per point: row index, position from 1
+  int n_ = 6;                                           // length of the two short sides (size - 1)
+  int middle_ = 6;                                      // index of the middle (longest) row
+  std::vector<int> width_;                              // points per row
+  std::vector<int> first_;                              // point index of position 1 of each row
+  std::vector<int> row_of_, k_of_;                      // per point: row index, position from 1
   std::vector<std::array<std::vector<int>, 6>> lines_;  // per point and direction (M1)
 };
 

@@ -195,8 +195,8 @@ TEST(CoreHexGrid, StepsAreOppositeAndNumberingIsRowMajor) {
       const int q = g.step[p][d];
       EXPECT_EQ(q, g.at(g.x_of(p) + core::kHexDx[d], g.y_of(p) + core::kHexDy[d]));
       if (q < 0) continue;
-      EXPECT_EQ(g.step[q][(d + 3) % 6], p);  // d + 3 is the opposite direction
-      EXPECT_EQ(d < 3, q > p) << p << ' ' << d;  // 0-2 increase the index
+      EXPECT_EQ(g.step[q][(d + 3) % 6], p);   // d + 3 is the opposite direction
+      EXPECT_EQ(d<3, q> p) << p << ' ' << d;  // 0-2 increase the index
       EXPECT_TRUE(g.neighbours[p].test(q));
     }
   }
@@ -205,9 +205,9 @@ TEST(CoreHexGrid, StepsAreOppositeAndNumberingIsRowMajor) {
 TEST(CoreHexGrid, LinesRunToTheEdge) {
   const auto g = regular(5);  // 9 rows; the middle row y = 4 has 9 cells
   const int left = g.at(g.row_lo[4], 4);
-  EXPECT_EQ(g.line(left, 0).count(), 8);                    // along the row
-  EXPECT_EQ(g.line(left, 3).count(), 0);                    // off the board at once
-  EXPECT_EQ(g.line(g.at(0, 0), 1).count(), 8);              // corner to corner
+  EXPECT_EQ(g.line(left, 0).count(), 8);        // along the row
+  EXPECT_EQ(g.line(left, 3).count(), 0);        // off the board at once
+  EXPECT_EQ(g.line(g.at(0, 0), 1).count(), 8);  // corner to corner
   EXPECT_TRUE(g.line(g.at(0, 0), 1).test(g.at(0, 8)));
   EXPECT_EQ(g.at(g.row_lo[0] - 1, 0), -1);
   EXPECT_EQ(g.at(0, -1), -1);

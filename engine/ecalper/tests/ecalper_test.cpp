@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "perft/perft.h"
 #include "common/tests/digit_runs.h"
+#include "perft/perft.h"
 
 namespace {
 
@@ -38,7 +38,8 @@ std::uint64_t hexhex(std::uint64_t n) { return 3 * n * (n - 1) + 1; }
 TEST(EcalperRules, C1_CellCountsPerSize) {
   for (int n : {5, 6, 7, 8}) {
     const auto g = make("ecalper:size=" + std::to_string(n));
-    EXPECT_EQ(static_cast<std::uint64_t>(g.geometry().cells), hexhex(static_cast<std::uint64_t>(n)));
+    EXPECT_EQ(static_cast<std::uint64_t>(g.geometry().cells),
+              hexhex(static_cast<std::uint64_t>(n)));
   }
   EXPECT_EQ(make("ecalper:size=5").geometry().cells, 61);
   EXPECT_EQ(make("ecalper:size=6").geometry().cells, 91);
@@ -114,7 +115,8 @@ TEST(EcalperRules, C2_BlackFirstPlacesThree) {
   EXPECT_EQ(g.legal_moves(pos).size(), 333375u);
   EXPECT_EQ(arb::perft(g, pos, 1), choose(127, 3));
   const auto next = g.play(pos, g.parse_move(pos, "C3+D4+E5"));
-  EXPECT_EQ(g.format(next), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5") << g.diagram(next);
+  EXPECT_EQ(g.format(next), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5")
+      << g.diagram(next);
   // RULES.md: White then has 3*C(124,3) + 1 = 930373 moves (the +1 is swap).
   EXPECT_EQ(g.count_moves(next), 930373u);
   EXPECT_EQ(g.legal_moves(next).size(), 930373u);
@@ -151,7 +153,8 @@ TEST(EcalperRules, C3_Swap) {
   const auto pos = after(g, "C3+D4+E5");
   const auto swapped = g.play(pos, g.parse_move(pos, "swap"));
   // Colour terms: board and <last> unchanged, White still to move, option gone.
-  EXPECT_EQ(g.format(swapped), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w - -:C3,D4,E5") << g.diagram(swapped);
+  EXPECT_EQ(g.format(swapped), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w - -:C3,D4,E5")
+      << g.diagram(swapped);
   EXPECT_EQ(g.to_move(swapped), 1);
   EXPECT_EQ(g.count_moves(swapped), 3 * choose(124, 3));
   EXPECT_THROW(g.parse_move(swapped, "swap"), arb::Error);
@@ -217,7 +220,8 @@ TEST(EcalperRules, C4_Perft2AfterTwoTurnsSize5) {
 
 // Size 5, 19 turns played: 30 B, 27 W, 4 empty (E5, G9, H9, I9).
 // Black's last turn replaced A1 and placed A2, B2, C2.
-const char* kLateWhite = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WW3 w - A1:A2,B2,C2";
+const char* kLateWhite =
+    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WW3 w - A1:A2,B2,C2";
 
 TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
   for (const char* rule : {"any", "last-added"}) {
@@ -227,8 +231,9 @@ TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
     // White: any -> 30 Black stones but A1 = 29; last-added -> 3; C(4,3) = 4 each.
     EXPECT_EQ(g.count_moves(pos), (any ? 29u : 3u) * 4u) << g.diagram(pos);
     const auto black = g.play(pos, g.parse_move(pos, "xA2+E5+G9+H9"));
-    EXPECT_EQ(g.format(black),
-              "BBBBB/WBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - A2:E5,G9,H9");
+    EXPECT_EQ(
+        g.format(black),
+        "BBBBB/WBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - A2:E5,G9,H9");
     // Black, 1 empty cell (C5): replacement only. White has 31 stones: any ->
     // all but A2 = 30; last-added -> E5, G9, H9 = 3.
     EXPECT_EQ(g.count_moves(black), any ? 30u : 3u) << g.diagram(black);
@@ -249,7 +254,8 @@ TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
   }
 }
 
-const char* kBeforeRed = "BBBBB/BBBBBB/BBBBBBB/BBB5/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW r - G6:H6,I6,C7,D7,E7";
+const char* kBeforeRed =
+    "BBBBB/BBBBBB/BBBBBBB/BBB5/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW r - G6:H6,I6,C7,D7,E7";
 
 TEST(EcalperRules, C5_ThreePlayersEndBeforeBlackBelow15Empty) {
   // Size 5, 3 players: Black's turns start with 61, 46, 31, 16 empty cells;
@@ -269,7 +275,8 @@ TEST(EcalperRules, C5_ThreePlayersEndBeforeBlackBelow15Empty) {
     if (!any) {
       EXPECT_THROW(g.parse_move(pos, "xC4+D4+E4+F4+G4+H4"), arb::Error);
     }
-    const auto end = g.play(pos, g.parse_move(pos, any ? "xC4+D4+E4+F4+G4+H4" : "xH6+D4+E4+F4+G4+H4"));
+    const auto end =
+        g.play(pos, g.parse_move(pos, any ? "xC4+D4+E4+F4+G4+H4" : "xH6+D4+E4+F4+G4+H4"));
     EXPECT_EQ(g.to_move(end), 0);
     EXPECT_TRUE(g.outcome(end).finished) << g.diagram(end);
     EXPECT_EQ(g.count_moves(end), 0u);
@@ -289,22 +296,29 @@ struct ResultCase {
 
 TEST(EcalperRules, C6_ResultTieBreaks) {
   const ResultCase cases[] = {
-      {"ecalper:size=5", "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWWW w - A1:-",
+      {"ecalper:size=5",
+       "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWWW w - A1:-",
        arb::Outcome::draw(3), "B one group of 30, W one group of 30: draw"},
-      {"ecalper:size=5", "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/1WBWW w - A1:-",
+      {"ecalper:size=5",
+       "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/1WBWW w - A1:-",
        arb::Outcome::win(1), "B 29+1, W 30: W has the largest group"},
-      {"ecalper:size=5", "BBWWB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWBWWW/WWWWWW/WWBWW w - A1:-",
+      {"ecalper:size=5",
+       "BBWWB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWBWWW/WWWWWW/WWBWW w - A1:-",
        arb::Outcome::win(1), "B 28+1+1, W 28+2: equal largest, W has fewer groups"},
-      {"ecalper:size=5", "WWBBW/WWWWWW/WWWWWWW/WWWWWWWW/WWWW1BBBB/BBBBBBBB/BBBWBBB/BBBBBB/BBWBB w - B6:-",
+      {"ecalper:size=5",
+       "WWBBW/WWWWWW/WWWWWWW/WWWWWWWW/WWWW1BBBB/BBBBBBBB/BBBWBBB/BBBBBB/BBWBB w - B6:-",
        arb::Outcome::win(0), "colours mirrored: B has fewer groups"},
       {"ecalper:size=5,players=3",
-       "BBBBB/BBBBBB/BBBBBBB/BBRRRRRR/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW b - C4:D4,E4,F4,G4,H4",
+       "BBBBB/BBBBBB/BBBBBBB/BBRRRRRR/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW b - "
+       "C4:D4,E4,F4,G4,H4",
        arb::Outcome::draw(7), "three groups of 20: draw among all"},
       {"ecalper:size=5,players=3",
-       "BBWBB/BBBBBB/BBBBBBB/BBBRRRRR/RRRRRRRRR/RRRRRRWW/WWWWWWW/WWWWWW/1WWWW b - D4:E4,F4,G4,H4,A5",
+       "BBWBB/BBBBBB/BBBBBBB/BBBRRRRR/RRRRRRRRR/RRRRRRWW/WWWWWWW/WWWWWW/1WWWW b - "
+       "D4:E4,F4,G4,H4,A5",
        arb::Outcome::draw(5), "B 20, R 20, W 19+1: draw between b and r"},
       {"ecalper:size=5,players=3",
-       "BBBBB/BBBBBB/BBBBBBB/BRRRRRRR/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWBW b - B4:C4,D4,E4,F4,G4",
+       "BBBBB/BBBBBB/BBBBBBB/BRRRRRRR/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWBW b - "
+       "B4:C4,D4,E4,F4,G4",
        arb::Outcome::win(2), "B 19+1, W 19, R 21: Red"},
   };
   for (const auto& c : cases) {
@@ -317,7 +331,6 @@ TEST(EcalperRules, C6_ResultTieBreaks) {
         << g.diagram(pos);
   }
 }
-
 
 // ------------------------------------------------------------------ C7
 
@@ -349,8 +362,8 @@ TEST(EcalperRules, C7_ThreePlayersReplaceEitherOpponent) {
   EXPECT_EQ(any.count_moves(pa), 9 * choose(117, 5)) << any.diagram(pa);
   EXPECT_EQ(last.count_moves(pl), 5 * choose(117, 5)) << last.diagram(pl);
   const std::string place = "+F1+G1+F2+G2+H2";
-  EXPECT_NO_THROW(any.parse_move(pa, "xB1" + place));   // Black's stone
-  EXPECT_NO_THROW(any.parse_move(pa, "xA2" + place));   // White's stone
+  EXPECT_NO_THROW(any.parse_move(pa, "xB1" + place));  // Black's stone
+  EXPECT_NO_THROW(any.parse_move(pa, "xA2" + place));  // White's stone
   EXPECT_THROW(any.parse_move(pa, "xA1" + place), arb::Error);
   EXPECT_THROW(last.parse_move(pl, "xB1" + place), arb::Error);
   EXPECT_THROW(last.parse_move(pl, "xA1" + place), arb::Error);
@@ -359,8 +372,8 @@ TEST(EcalperRules, C7_ThreePlayersReplaceEitherOpponent) {
   // Black's second turn: Red's and White's stones, not his own.
   const auto pb = any.play(pa, any.parse_move(pa, "xB1" + place));
   EXPECT_EQ(any.to_move(pb), 0);
-  EXPECT_NO_THROW(any.parse_move(pb, "xF1+A3+B3+C3+D3+E3"));  // Red
-  EXPECT_NO_THROW(any.parse_move(pb, "xA2+A3+B3+C3+D3+E3"));  // White
+  EXPECT_NO_THROW(any.parse_move(pb, "xF1+A3+B3+C3+D3+E3"));           // Red
+  EXPECT_NO_THROW(any.parse_move(pb, "xA2+A3+B3+C3+D3+E3"));           // White
   EXPECT_THROW(any.parse_move(pb, "xB1+A3+B3+C3+D3+E3"), arb::Error);  // Red's replacement
   EXPECT_THROW(any.parse_move(pb, "xC1+A3+B3+C3+D3+E3"), arb::Error);  // own
   // Black has C1, D1, E1; White A1, A2..E2 = 6; Red B1 + 5 placed = 6;
@@ -391,37 +404,40 @@ TEST(EcalperNotation, ParseRejections) {
   const auto g = make("ecalper:size=5");
   const auto g3 = make("ecalper:size=5,players=3");
   const char* bad2[] = {
-      "5/6/7/8/9/8/7/6 b - -:-",            // 8 rows
-      "5/6/7/8/9/8/7/6/5/1 b - -:-",        // 10 rows
-      "5/6/7/8/9/8/7/6/4 b - -:-",          // short row
-      "5/6/7/8/9/8/7/6/6 b - -:-",          // long row
-      "5/6/7/8/9/8/7/6/05 b - -:-",         // leading zero
-      "5/6/7/8/9/8/7/6/X4 b - -:-",         // bad character
-      "5/6/7/8/9/8/7/6/R4 b - -:-",         // Red with two players
-      "5/6/7/8/9/8/7/6/5 r - -:-",          // side r with two players
-      "5/6/7/8/9/8/7/6/5 w - -:-",          // Black moves first
-      "5/6/7/8/9/8/7/6/5 b s -:-",          // swap at the start
-      "5/6/7/8/9/8/7/6/5  b - -:-",         // two spaces
-      "5/6/7/8/9/8/7/6/5 b - -:- ",         // trailing space
-      "5/6/7/8/9/8/7/6/5 b -",              // missing field
-      "5/6/7/8/9/8/7/6/5 b - -",            // no ':'
-      "B4/6/7/8/9/8/7/6/5 b - -:-",         // stones but no turn played
-      "BBB2/6/7/8/9/8/7/6/5 w s -:B1,A1,C1",   // unsorted last
-      "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1",      // 2 placed
-      "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1,D1",   // D1 is empty
-      "BBB2/6/7/8/9/8/7/6/5 b - -:A1,B1,C1",   // White to move after one turn
-      "BBB2/6/7/8/9/8/7/6/5 w s A2:A1,B1,C1",  // first turn replaced nothing
-      "WBB2/WWW3/7/8/9/8/7/6/5 b s A1:A2,B2,C2",  // swap flag for Black
-      "WWB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2",  // 1 B, 5 W: counts of turn 2 are 2 and 4
-      "WBB2/WWW3/7/8/9/8/7/6/5 b - B1:A2,B2,C2",  // replaced cell is Black's
-      "WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,J2",  // no such cell
+      "5/6/7/8/9/8/7/6 b - -:-",                     // 8 rows
+      "5/6/7/8/9/8/7/6/5/1 b - -:-",                 // 10 rows
+      "5/6/7/8/9/8/7/6/4 b - -:-",                   // short row
+      "5/6/7/8/9/8/7/6/6 b - -:-",                   // long row
+      "5/6/7/8/9/8/7/6/05 b - -:-",                  // leading zero
+      "5/6/7/8/9/8/7/6/X4 b - -:-",                  // bad character
+      "5/6/7/8/9/8/7/6/R4 b - -:-",                  // Red with two players
+      "5/6/7/8/9/8/7/6/5 r - -:-",                   // side r with two players
+      "5/6/7/8/9/8/7/6/5 w - -:-",                   // Black moves first
+      "5/6/7/8/9/8/7/6/5 b s -:-",                   // swap at the start
+      "5/6/7/8/9/8/7/6/5  b - -:-",                  // two spaces
+      "5/6/7/8/9/8/7/6/5 b - -:- ",                  // trailing space
+      "5/6/7/8/9/8/7/6/5 b -",                       // missing field
+      "5/6/7/8/9/8/7/6/5 b - -",                     // no ':'
+      "B4/6/7/8/9/8/7/6/5 b - -:-",                  // stones but no turn played
+      "BBB2/6/7/8/9/8/7/6/5 w s -:B1,A1,C1",         // unsorted last
+      "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1",            // 2 placed
+      "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1,D1",         // D1 is empty
+      "BBB2/6/7/8/9/8/7/6/5 b - -:A1,B1,C1",         // White to move after one turn
+      "BBB2/6/7/8/9/8/7/6/5 w s A2:A1,B1,C1",        // first turn replaced nothing
+      "WBB2/WWW3/7/8/9/8/7/6/5 b s A1:A2,B2,C2",     // swap flag for Black
+      "WWB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2",     // 1 B, 5 W: counts of turn 2 are 2 and 4
+      "WBB2/WWW3/7/8/9/8/7/6/5 b - B1:A2,B2,C2",     // replaced cell is Black's
+      "WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,J2",     // no such cell
       "WBB2/WWW3/7/8/9/8/7/6/5 b - A1:A2,B2,C2,D2",  // 4 placed
-      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWWW b - A1:-",  // final turn then Black
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBB1WWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWWW b - A1:-",  // final
+                                                                                         // turn
+                                                                                         // then
+                                                                                         // Black
   };
   for (const char* text : bad2) EXPECT_THROW(g.parse(text), arb::Error) << text;
   const char* bad3[] = {
-      "5/6/7/8/9/8/7/6/5 b s -:-",                 // no swap with three players
-      "BBB2/6/7/8/9/8/7/6/5 w - -:A1,B1,C1",       // 3 placed, 5 needed
+      "5/6/7/8/9/8/7/6/5 b s -:-",                   // no swap with three players
+      "BBB2/6/7/8/9/8/7/6/5 w - -:A1,B1,C1",         // 3 placed, 5 needed
       "BBBBB/6/7/8/9/8/7/6/5 r - -:A1,B1,C1,D1,E1",  // White to move after one turn
       "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBBBBBB/BBBBBBBB/BBBBBBB/BBBBBB/1BBBB w - -:A1,B1,C1,D1,E1",
   };
@@ -469,7 +485,7 @@ void check_move_list(const Ecalper& g, const Ecalper::Position& pos, std::uint64
 TEST(EcalperMoveList, LazyRangeMatchesCountAndTexts) {
   const auto g = make("ecalper:size=5");
   check_move_list(g, g.parse(kLateWhite), 1);
-  check_move_list(g, after(g, "A1+B1+C1"), 97);   // 3*C(58,3) + 1 with swap
+  check_move_list(g, after(g, "A1+B1+C1"), 97);  // 3*C(58,3) + 1 with swap
   check_move_list(g, after(g, "A1+B1+C1 swap"), 89);
   const auto last = make("ecalper:size=5,replace=last-added");
   check_move_list(last, last.parse(kLateWhite), 1);
@@ -479,7 +495,9 @@ TEST(EcalperMoveList, LazyRangeMatchesCountAndTexts) {
   check_move_list(g3l, g3l.parse(kBeforeRed), 1);
   // The swap move is in the list exactly once, at White's first turn only.
   const auto first = after(g, "A1+B1+C1");
-  EXPECT_EQ(std::ranges::count_if(g.legal_moves(first), [](const Ecalper::Move& m) { return m.swap; }), 1);
+  EXPECT_EQ(
+      std::ranges::count_if(g.legal_moves(first), [](const Ecalper::Move& m) { return m.swap; }),
+      1);
 }
 
 // Issue 16: run lengths (several digits: `12`) and the row numbers of cell
@@ -492,11 +510,13 @@ TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   arb::test::expect_numbers_strict(g7, "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");
   arb::test::expect_numbers_strict(g7, "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
   arb::test::expect_numbers_strict(g5, "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9");
-  const std::string late = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
+  const std::string late =
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
   arb::test::expect_numbers_strict(g5, late);
   arb::test::expect_numbers_strict(g3, "5/6/7/8/9/8/7/6/5 b - -:-");
   EXPECT_THROW(g7.parse("7/8/9/10/11/12/4294967309/12/11/10/9/8/7 b - -:-"), arb::Error);
-  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"), arb::Error);
+  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"),
+               arb::Error);
   arb::test::expect_move_numbers_strict(g5, late, 40);
 }
 

@@ -95,8 +95,8 @@ TEST(EmergoRules, Public_RuleDiagramBlackTakesTwo) {
 
 TEST(EmergoRules, Public_Seed000Opening) {
   const auto& g = game9();
-  const std::vector<std::string> line = arb::split_moves(
-      "d6 d2 c5 e1 i7 i3 g5 h4 e3 d2xf4xh6 i7xg5 h4xf6 h6xf4");
+  const std::vector<std::string> line =
+      arb::split_moves("d6 d2 c5 e1 i7 i3 g5 h4 e3 d2xf4xh6 i7xg5 h4xf6 h6xf4");
   auto p = g.start();
   for (std::size_t i = 0; i < line.size(); ++i) {
     const auto moves = moves_of(g, p);
@@ -130,8 +130,7 @@ TEST(EmergoRules, E5_StartSquareIsEmptyWhileTravelling_P2_TwoPathsTwoMoves) {
   // c3 can run round d4, f4, f2, d2 either way and land on its own start square.
   const auto& g = game9();
   const std::string p = "9/9/9/9/9/3B1B3/2W6/3B1B3/9 w 11 8";
-  EXPECT_EQ(moves_of(g, g.parse(p)),
-            (std::vector<std::string>{"c3xe1xg3xe5xc3", "c3xe5xg3xe1xc3"}))
+  EXPECT_EQ(moves_of(g, g.parse(p)), (std::vector<std::string>{"c3xe1xg3xe5xc3", "c3xe5xg3xe1xc3"}))
       << show(g, g.parse(p));
   EXPECT_EQ(after(g, p, "c3xe5xg3xe1xc3"), "9/9/9/9/9/9/2(BBBBW)6/9/9 b 11 8");
   EXPECT_EQ(after(g, p, "c3xe1xg3xe5xc3"), "9/9/9/9/9/9/2(BBBBW)6/9/9 b 11 8");
@@ -224,7 +223,8 @@ TEST(EmergoRules, E9_NoEntryThatFeedsTheOpponent) {
   const auto p = g.parse("9/9/9/5B3/4B4/9/9/9/9 w 11 10");
   const auto moves = moves_of(g, p);
   EXPECT_EQ(moves.size(), 33u) << show(g, p);
-  for (const char* feed : {"d6", "d4", "f4", "e7", "g7", "g5"}) EXPECT_FALSE(has(moves, feed)) << feed;
+  for (const char* feed : {"d6", "d4", "f4", "e7", "g7", "g5"})
+    EXPECT_FALSE(has(moves, feed)) << feed;
 }
 
 TEST(EmergoRules, E9_FeedingAllowedWhenOpponentCouldAlreadyCapture) {
@@ -264,8 +264,7 @@ TEST(EmergoRules, E10_BlackMayEnterTheCentre) {
 TEST(EmergoRules, E11_StepsOneSquareDiagonallyWholeColumn) {
   const auto& g = game9();
   const std::string p = "9/9/9/9/4(BWW)4/9/9/9/B8 w 0 0";
-  EXPECT_EQ(moves_of(g, g.parse(p)),
-            (std::vector<std::string>{"e5-d4", "e5-d6", "e5-f4", "e5-f6"}))
+  EXPECT_EQ(moves_of(g, g.parse(p)), (std::vector<std::string>{"e5-d4", "e5-d6", "e5-f4", "e5-f6"}))
       << show(g, g.parse(p));
   EXPECT_EQ(after(g, p, "e5-f6"), "9/9/9/5(BWW)3/9/9/9/9/B8 b 0 0");
 }
@@ -350,9 +349,10 @@ TEST(EmergoRules, E11_SevenBySevenCornerSteps) {
 
 TEST(EmergoNotation, RoundTrips) {
   const auto& g = game9();
-  for (const char* text : {"9/9/9/9/9/9/9/9/9 w 12 12", "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0",
-                           "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8",
-                           "(BBBBBBBBBBBBWWWWWWWWWWWW)8/9/9/9/9/9/9/9/9 b 0 0"})
+  for (const char* text :
+       {"9/9/9/9/9/9/9/9/9 w 12 12", "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0",
+        "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8",
+        "(BBBBBBBBBBBBWWWWWWWWWWWW)8/9/9/9/9/9/9/9/9 b 0 0"})
     EXPECT_EQ(g.format(g.parse(text)), text);
   EXPECT_EQ(game7().format(game7().parse("7/7/7/3W3/7/7/B6 b 7 7")), "7/7/7/3W3/7/7/B6 b 7 7");
 }
@@ -360,25 +360,25 @@ TEST(EmergoNotation, RoundTrips) {
 TEST(EmergoNotation, RejectsBadPositions) {
   const auto& g = game9();
   const std::vector<std::string> bad = {
-      "9/9/9/9/9/9/9/9/1W7 b 11 12",        // man on light square b1
-      "9/9/9/9/9/9/9/9/(WBW)8 b 9 11",      // column in the wrong order
-      "9/9/9/9/9/9/9/9/(W)8 b 11 12",       // single man in parentheses
-      "9/9/9/9/9/9/9/9/()8 b 12 12",        // empty column
-      "9/9/9/9/9/9/9/9/W44 b 11 12",        // two digits in a row
-      "9/9/9/9/9/9/9/9/W7 b 11 12",         // rank too short
-      "9/9/9/9/9/9/9/9/W9 b 11 12",         // rank too long
-      "9/9/9/9/9/9/9/9 w 12 12",            // too few ranks
-      "9/9/9/9/9/9/9/9/9/9 w 12 12",        // too many ranks
-      "9/9/9/9/9/9/9/9/W8 b 12 12",         // 13 white men
-      "9/9/9/9/9/9/9/9/9 w 13 12",          // more than 12 in hand
-      "9/9/9/9/9/9/9/9/9 x 12 12",          // bad side
-      "9/9/9/9/9/9/9/9/9 w 12",             // missing field
-      "9/9/9/9/9/9/9/9/9  w 12 12",         // double space
-      "9/9/9/9/9/9/9/9/9 w 012 12",         // leading zero
-      "9/9/9/9/9/9/9/9/9 w 1a 12",          // bad hand
-      "9/9/9/9/9/9/9/9/X8 w 12 12",         // bad character
-      "9/9/9/9/4W4/9/9/9/9 w 11 0",         // Black, not to move, has nothing
-      "9/9/9/9/9/9/9/9/9 w 0 0",            // idem
+      "9/9/9/9/9/9/9/9/1W7 b 11 12",    // man on light square b1
+      "9/9/9/9/9/9/9/9/(WBW)8 b 9 11",  // column in the wrong order
+      "9/9/9/9/9/9/9/9/(W)8 b 11 12",   // single man in parentheses
+      "9/9/9/9/9/9/9/9/()8 b 12 12",    // empty column
+      "9/9/9/9/9/9/9/9/W44 b 11 12",    // two digits in a row
+      "9/9/9/9/9/9/9/9/W7 b 11 12",     // rank too short
+      "9/9/9/9/9/9/9/9/W9 b 11 12",     // rank too long
+      "9/9/9/9/9/9/9/9 w 12 12",        // too few ranks
+      "9/9/9/9/9/9/9/9/9/9 w 12 12",    // too many ranks
+      "9/9/9/9/9/9/9/9/W8 b 12 12",     // 13 white men
+      "9/9/9/9/9/9/9/9/9 w 13 12",      // more than 12 in hand
+      "9/9/9/9/9/9/9/9/9 x 12 12",      // bad side
+      "9/9/9/9/9/9/9/9/9 w 12",         // missing field
+      "9/9/9/9/9/9/9/9/9  w 12 12",     // double space
+      "9/9/9/9/9/9/9/9/9 w 012 12",     // leading zero
+      "9/9/9/9/9/9/9/9/9 w 1a 12",      // bad hand
+      "9/9/9/9/9/9/9/9/X8 w 12 12",     // bad character
+      "9/9/9/9/4W4/9/9/9/9 w 11 0",     // Black, not to move, has nothing
+      "9/9/9/9/9/9/9/9/9 w 0 0",        // idem
   };
   for (const auto& text : bad) EXPECT_THROW(g.parse(text), arb::Error) << text;
   EXPECT_THROW(game7().parse("9/9/9/9/9/9/9/9/9 w 8 8"), arb::Error);

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "perft/perft.h"
 #include "common/tests/digit_runs.h"
+#include "perft/perft.h"
 
 namespace {
 
@@ -52,16 +52,16 @@ TEST(EximoRules, X1_StartPosition) {
 
 // Hand count from the start: 22 steps, 18 friendly jumps (no chain continues).
 TEST(EximoRules, X1_StartMovesByHand) {
-  expect_moves(kStart,
-               {// steps of the rank-3 men
-                "b3-a4", "b3-b4", "b3-c4", "c3-b4", "c3-c4", "c3-d4", "f3-e4", "f3-f4", "f3-g4",
-                "g3-f4", "g3-g4", "g3-h4",
-                // steps of rank 2 and rank 1
-                "b2-a3", "c2-d3", "d2-d3", "d2-e3", "e2-d3", "e2-e3", "f2-e3", "g2-h3", "b1-a2",
-                "g1-h2",
-                // friendly jumps
-                "b2-b4", "b2-d4", "c2-c4", "c2-a4", "d2-b4", "e2-g4", "f2-f4", "f2-h4", "g2-g4",
-                "g2-e4", "b1-d3", "c1-e3", "c1-a3", "d1-d3", "e1-e3", "f1-d3", "f1-h3", "g1-e3"});
+  expect_moves(
+      kStart,
+      {// steps of the rank-3 men
+       "b3-a4", "b3-b4", "b3-c4", "c3-b4", "c3-c4", "c3-d4", "f3-e4", "f3-f4", "f3-g4", "g3-f4",
+       "g3-g4", "g3-h4",
+       // steps of rank 2 and rank 1
+       "b2-a3", "c2-d3", "d2-d3", "d2-e3", "e2-d3", "e2-e3", "f2-e3", "g2-h3", "b1-a2", "g1-h2",
+       // friendly jumps
+       "b2-b4", "b2-d4", "c2-c4", "c2-a4", "d2-b4", "e2-g4", "f2-f4", "f2-h4", "g2-g4", "g2-e4",
+       "b1-d3", "c1-e3", "c1-a3", "d1-d3", "e1-e3", "f1-d3", "f1-h3", "g1-e3"});
 }
 
 // RULES.md: start perft 1-3 from two independent implementations.
@@ -274,21 +274,21 @@ TEST(EximoNotation, MoveTextsRoundTripAndCountMatches) {
 TEST(EximoNotation, RejectsBadPositions) {
   const auto& g = game();
   for (const char* bad : {
-           "W7/8/8/8/8/8/8/8 w",                  // X6: White on its far rank
-           "8/8/8/8/8/8/8/3B4 w",                 // Black on its far rank
-           "8/8/8/8/8/8/8/8 x",                   // side
-           "8/8/8/8/8/8/8/8",                     // no side
-           "8/8/8/8/8/8/8/8 w ",                  // trailing space
-           "8/8/8/8/8/8/8/8  w",                  // two spaces
-           "8/8/8/8/8/8/8 w",                     // 7 ranks
-           "8/8/8/8/8/8/8/8/8 w",                 // 9 ranks
-           "44/8/8/8/8/8/8/8 w",                  // two digits in a row
-           "9/8/8/8/8/8/8/8 w",                   // bad digit
-           "0/8/8/8/8/8/8/8 w",                   // bad digit
-           "7/8/8/8/8/8/8/8 w",                   // short rank
-           "8W/8/8/8/8/8/8/8 w",                  // long rank
-           "4X3/8/8/8/8/8/8/8 w",                 // bad character
-           "8/8/8/8/8/8/8/8/ w",                  // trailing slash
+           "W7/8/8/8/8/8/8/8 w",   // X6: White on its far rank
+           "8/8/8/8/8/8/8/3B4 w",  // Black on its far rank
+           "8/8/8/8/8/8/8/8 x",    // side
+           "8/8/8/8/8/8/8/8",      // no side
+           "8/8/8/8/8/8/8/8 w ",   // trailing space
+           "8/8/8/8/8/8/8/8  w",   // two spaces
+           "8/8/8/8/8/8/8 w",      // 7 ranks
+           "8/8/8/8/8/8/8/8/8 w",  // 9 ranks
+           "44/8/8/8/8/8/8/8 w",   // two digits in a row
+           "9/8/8/8/8/8/8/8 w",    // bad digit
+           "0/8/8/8/8/8/8/8 w",    // bad digit
+           "7/8/8/8/8/8/8/8 w",    // short rank
+           "8W/8/8/8/8/8/8/8 w",   // long rank
+           "4X3/8/8/8/8/8/8/8 w",  // bad character
+           "8/8/8/8/8/8/8/8/ w",   // trailing slash
        }) {
     EXPECT_THROW(g.parse(bad), arb::Error) << bad;
   }
@@ -311,10 +311,12 @@ TEST(EximoNotation, RejectsIllegalMoveTexts) {
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
+  arb::test::expect_numbers_strict(game(),
+                                   "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
   arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
   EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
-  arb::test::expect_move_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
+  arb::test::expect_move_numbers_strict(
+      game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
   arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
 }
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "perft/perft.h"
 #include "common/tests/digit_runs.h"
+#include "perft/perft.h"
 
 namespace {
 
@@ -93,7 +93,9 @@ TEST(MeridiansRules, M1_NeighbourPairs) {
 
 TEST(MeridiansRules, M1_CornerEdgeMiddleNeighbours) {
   const auto& g = game(7);
-  const auto nb = [&](const std::string& p) { return names(g, g.geometry().neighbours[point(g, p)]); };
+  const auto nb = [&](const std::string& p) {
+    return names(g, g.geometry().neighbours[point(g, p)]);
+  };
   // Corner a1: right, and k, k+1 above (b1, b2).
   EXPECT_EQ(nb("a1"), (std::set<std::string>{"a2", "b1", "b2"}));
   // Middle-row corner g1: right, k-1 and k above (h1 only), k and k-1 below (f1 only).
@@ -115,9 +117,10 @@ TEST(MeridiansRules, M1_LinesFromA1AndG6) {
     if (auto l = line_from(g, "g6", d); !l.empty()) from_g6.insert(l);
   }
   // RULES.md M1 examples.
-  EXPECT_EQ(from_a1, (std::set<V>{{"a2", "a3", "a4", "a5", "a6"},
-                                  {"b2", "c3", "d4", "e5", "f6", "g7", "h7", "i7", "j7", "k7", "l7"},
-                                  {"b1", "c1", "d1", "e1", "f1", "g1"}}));
+  EXPECT_EQ(from_a1,
+            (std::set<V>{{"a2", "a3", "a4", "a5", "a6"},
+                         {"b2", "c3", "d4", "e5", "f6", "g7", "h7", "i7", "j7", "k7", "l7"},
+                         {"b1", "c1", "d1", "e1", "f1", "g1"}}));
   EXPECT_TRUE(from_g6.count({"h6", "i6", "j6", "k6", "l6", "m6"}));
   EXPECT_TRUE(from_g6.count({"h5", "i4", "j3", "k2", "l1"}));
   EXPECT_TRUE(from_g6.count({"f6", "e6", "d6", "c6", "b6", "a6"}));
@@ -142,8 +145,8 @@ TEST(MeridiansRules, M5_SecondStoneHasPathToFirst) {
   // White a1, Black m6 (on none of a1's lines). White's second stone: a1's three
   // lines minus the adjacent points a2, b2, b1: a3-a6 (4), c3..l7 (10), c1..g1 (5).
   expect_moves("5B/7/8/9/10/11/12/11/10/9/8/7/W5 w 1 1",
-               {"a3", "a4", "a5", "a6", "c3", "d4", "e5", "f6", "g7", "h7", "i7", "j7", "k7",
-                "l7", "c1", "d1", "e1", "f1", "g1"});
+               {"a3", "a4", "a5", "a6", "c3", "d4", "e5", "f6", "g7", "h7", "i7", "j7", "k7", "l7",
+                "c1", "d1", "e1", "f1", "g1"});
   // Black on e5 blocks the diagonal after d4.
   expect_moves("6/7/8/9/10/11/12/11/4B5/9/8/7/W5 w 1 1",
                {"a3", "a4", "a5", "a6", "c3", "d4", "c1", "d1", "e1", "f1", "g1"});
@@ -172,8 +175,7 @@ TEST(MeridiansRules, M6_AdjacentOwnStoneCounts) {
   // White a1 with Black a2 and b2 beside it: a1's row and its b2 line are
   // blocked at once; the line b1 .. g1 is empty, so b1 (adjacent) and c1..g1
   // see a1 first. Black a2-b2 has a path to Black a4 over a3 (Black alive).
-  expect_moves("6/7/8/9/10/11/12/11/10/9/8/1B5/WB1B2 w 2 2",
-               {"b1", "c1", "d1", "e1", "f1", "g1"});
+  expect_moves("6/7/8/9/10/11/12/11/10/9/8/1B5/WB1B2 w 2 2", {"b1", "c1", "d1", "e1", "f1", "g1"});
 }
 
 // ---- M7 pass, M8 end ----
@@ -191,7 +193,8 @@ TEST(MeridiansRules, M7_PassOnlyWhenSurroundedThenLost) {
   EXPECT_EQ(g.count_moves(after), 0u);
   EXPECT_TRUE(g.legal_moves(after).size() == 0);
   // A player with a placement may not pass.
-  EXPECT_THROW(g.parse_move(g.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/B1B3 w 2 2"), "pass"), arb::Error);
+  EXPECT_THROW(g.parse_move(g.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/B1B3 w 2 2"), "pass"),
+               arb::Error);
 }
 
 TEST(MeridiansRules, M7_NoPassBeforeTheThirdStone) {
@@ -341,8 +344,7 @@ TEST(MeridiansNotation, RoundTrips) {
   EXPECT_EQ(gs.format(gs.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap")),
             "6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap");
   const auto pos = gs.parse("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0 swap");
-  for (const auto& m : gs.legal_moves(pos))
-    EXPECT_EQ(gs.parse_move(pos, gs.move_text(pos, m)), m);
+  for (const auto& m : gs.legal_moves(pos)) EXPECT_EQ(gs.parse_move(pos, gs.move_text(pos, m)), m);
 }
 
 TEST(MeridiansNotation, Rejections) {
@@ -365,7 +367,7 @@ TEST(MeridiansNotation, Rejections) {
   rejects("6/7/8/9/10/11/12/11/10/9/8/7 w 0 0", "rows");
   rejects("6/7/8/9/10/11/12/11/10/9/8/7/5X w 0 0", "row a: unexpected character 'X'");
   rejects("6/7/8/9/10/11/12/11/10/9/8/7/W5 w 0 0", "placed-white");  // stone, none placed
-  rejects(kEmpty7 + " b 0 0", "side");  // White moves first
+  rejects(kEmpty7 + " b 0 0", "side");                               // White moves first
   rejects(kEmpty7 + " w 2 2", "no stones");  // M8: White to move cannot be stoneless
   // Black a2 next to nothing black: a dead group of the side not to move (placed 2).
   rejects("B1B3/7/8/9/10/11/12/11/10/9/8/7/WBW3 w 2 2", "black group at a2 is dead");
@@ -389,15 +391,16 @@ TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   EXPECT_THROW(game().parse("6/7/8/9/10/11/12/11/10/9/8/7/4294967302 w 0 0"), arb::Error);
   EXPECT_THROW(game().parse("6/7/8/9/10/11/4294967308/11/10/9/8/7/6 w 0 0"), arb::Error);
   EXPECT_THROW(game().parse("6/7/8/9/10/11/18446744073709551628/11/10/9/8/7/6 w 0 0"), arb::Error);
-  for (const char* text : {"6/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0",
-                           "B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2",
-                           "6/7/8/9/10/11/12/11/10/9/2W5/7/B1W3 b 2 1"}) {
+  for (const char* text :
+       {"6/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0", "B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2",
+        "6/7/8/9/10/11/12/11/10/9/2W5/7/B1W3 b 2 1"}) {
     arb::test::expect_numbers_strict(game(), text);
     arb::test::expect_move_numbers_strict(game(), text, 200);
   }
   arb::test::expect_numbers_strict(game(7, true), "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap");
   arb::test::expect_numbers_strict(game(8), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0");
-  arb::test::expect_move_numbers_strict(game(8), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0", 200);
+  arb::test::expect_move_numbers_strict(game(8), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0",
+                                        200);
 }
 
 }  // namespace

@@ -153,7 +153,8 @@ TEST(EcalperRules, C3_SwapOnWhitesFirstTurnOnly) {
   const Ecalper g = game("ecalper");
   const auto after_black = g.play(g.start(), g.parse_move(g.start(), "C3+D4+E5"));
   EXPECT_EQ(g.format(after_black), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
-  EXPECT_EQ(g.count_moves(after_black), 930373u) << "3*C(124,3)+1, RULES.md\n" << g.diagram(after_black);
+  EXPECT_EQ(g.count_moves(after_black), 930373u) << "3*C(124,3)+1, RULES.md\n"
+                                                 << g.diagram(after_black);
   const auto swapped = g.play(after_black, g.parse_move(after_black, "swap"));
   // Colours exchanged, stones stay: in colour terms only the option is gone, and
   // <last> still holds Black's first stones.
@@ -204,11 +205,14 @@ TEST(EcalperRules, C4_ReplaceLastAddedOnlyThePreviousPlacements) {
   EXPECT_EQ(g.count_moves(pos), 3u * 35u) << g.diagram(pos);
   EXPECT_THROW(g.parse_move(pos, "xA5+E5+C6+G7"), Error) << "A5 was replaced, not placed";
   EXPECT_THROW(g.parse_move(pos, "xD5+E5+C6+G7"), Error) << "D5 was not placed last turn";
-  for (std::string cell : {"B6", "H7", "E9"}) EXPECT_NO_THROW(g.parse_move(pos, "x" + cell + "+E5+C6+G7"));
+  for (std::string cell : {"B6", "H7", "E9"})
+    EXPECT_NO_THROW(g.parse_move(pos, "x" + cell + "+E5+C6+G7"));
   EXPECT_EQ(perft(g, pos, 2), 3u * 35u * 3u * 4u);
   EXPECT_EQ(perft(g, pos, 3), 3u * 35u * 3u * 4u * 3u);
   const auto next = g.play(pos, g.parse_move(pos, "xH7+E5+C6+G7"));
-  EXPECT_EQ(g.format(next), "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWWBWWWW/WBWWWWWW/WWWWBBW/1WWWW1/W1WW1 w - H7:E5,C6,G7");
+  EXPECT_EQ(
+      g.format(next),
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWWBWWWW/WBWWWWWW/WWWWBBW/1WWWW1/W1WW1 w - H7:E5,C6,G7");
   EXPECT_EQ(names(g, {g.cell_index("E5"), g.cell_index("C6"), g.cell_index("G7")}),
             (std::vector<std::string>{"C6", "E5", "G7"}));
   EXPECT_NO_THROW(g.parse_move(next, "xG7+D8+I8+F9"));
@@ -253,14 +257,17 @@ TEST(EcalperRules, C5_FinalTurnIsReplacementOnly) {
 TEST(EcalperRules, C5_FourEmptyCellsIsStillANormalTurn) {
   // White to move with 4 empty cells (>= 3): replace and place 3, then Black's
   // final turn. Black 30 (rows 1-4, A5-D5), White 27; last = Black's turn.
-  const std::string text = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
+  const std::string text =
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
   const Ecalper g = game("ecalper:size=5");
   const auto pos = g.parse(text);
   EXPECT_EQ(g.count_moves(pos), 29u * 4u) << g.diagram(pos);
   EXPECT_EQ(perft(g, pos, 2), 29u * 4u * 30u);
   EXPECT_EQ(perft(g, pos, 3), 0u) << "the game is over after Black's final turn";
   const auto next = g.play(pos, g.parse_move(pos, "xB5+F9+G9+H9"));
-  EXPECT_EQ(g.format(next), "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BWBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - B5:F9,G9,H9");
+  EXPECT_EQ(
+      g.format(next),
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BWBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - B5:F9,G9,H9");
   EXPECT_THROW(g.parse_move(next, "xB5+I9"), Error) << "C5: no placement on the final turn";
   EXPECT_THROW(g.parse_move(next, "xB5"), Error) << "B5 was made by White's replacement";
   EXPECT_NO_THROW(g.parse_move(next, "xE5"));
@@ -282,19 +289,23 @@ TEST(EcalperRules, C5_ThreePlayersEndBeforeBlackWithFewerThan15Empty) {
   // Then Black would move with 1 empty cell (< 15): the game is over, no final turn (C7).
   EXPECT_EQ(perft(g, pos, 2), 0u);
   const auto end = g.play(pos, g.parse_move(pos, "xA1+I5+H6+I6+H9+I9"));
-  EXPECT_EQ(g.format(end), "RBBBB/BBBBBB/BBBBBBB/WWWWWWWW/WWWWWWWWR/RRRRRRRR/RRRRRRR/RRRRR1/RRRRR b - A1:I5,H6,I6,H9,I9");
+  EXPECT_EQ(g.format(end),
+            "RBBBB/BBBBBB/BBBBBBB/WWWWWWWW/WWWWWWWWR/RRRRRRRR/RRRRRRR/RRRRR1/RRRRR b - "
+            "A1:I5,H6,I6,H9,I9");
   EXPECT_TRUE(g.legal_moves(end).empty()) << g.diagram(end);
   // C6: Red 26 (all but A1) + 1, Black 17, White 16: Red wins.
   EXPECT_EQ(g.outcome(end), Outcome::win(2)) << g.diagram(end);
   const Ecalper last_added = game("ecalper:size=5,players=3,replace=last-added");
-  EXPECT_EQ(last_added.count_moves(last_added.parse(text)), 5u * 6u) << "White's five placed stones";
+  EXPECT_EQ(last_added.count_moves(last_added.parse(text)), 5u * 6u)
+      << "White's five placed stones";
 }
 
 TEST(EcalperRules, C5_ThreePlayersBlackStillMovesWith16Empty) {
   // Black to move with 16 empty cells (45 stones = 9 turns): 16 >= 15, so Black
   // plays. Red's last turn replaced A4 and placed B4-F4.
   const Ecalper g = game("ecalper:size=5,players=3");
-  const std::string text = "BBBBB/BBBBBB/RRRRRRR/RRRRRRWW/WWWWWWWWW/WWWWWWWW/WW5/6/5 b - A4:B4,C4,D4,E4,F4";
+  const std::string text =
+      "BBBBB/BBBBBB/RRRRRRR/RRRRRRWW/WWWWWWWWW/WWWWWWWW/WW5/6/5 b - A4:B4,C4,D4,E4,F4";
   const auto pos = g.parse(text);
   // Black 11, White 21, Red 13: replace any of 34 but A4 = 33, times C(16,5).
   EXPECT_EQ(g.count_moves(pos), 33u * choose(16, 5)) << g.diagram(pos);
@@ -312,35 +323,39 @@ Outcome final_outcome(const std::string& spec, const std::string& text) {
 
 TEST(EcalperRules, C6_LargestGroupWins) {
   // Black: rows 4-6 and A3-E3, one group of 30. White: 13 above, 17 below.
-  EXPECT_EQ(final_outcome("ecalper:size=5",
-                          "WWWWW/WWWWWW/BBBBBWW/BBBBBBBB/BBBBBBBBB/BBBBBBBB/WWWWWWW/WWWWWW/WWWW1 w - A3:-"),
+  EXPECT_EQ(final_outcome(
+                "ecalper:size=5",
+                "WWWWW/WWWWWW/BBBBBWW/BBBBBBBB/BBBBBBBBB/BBBBBBBB/WWWWWWW/WWWWWW/WWWW1 w - A3:-"),
             Outcome::win(0));
 }
 
 TEST(EcalperRules, C6_TiedLargestThenFewerGroupsWins) {
   // Black 28 + the pair F8-G8 (2 groups); White 28 + singletons A1 and E1 (3 groups).
-  EXPECT_EQ(final_outcome("ecalper:size=5",
-                          "WBBBW/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWBBWW/WWWW1 w - D5:-"),
+  EXPECT_EQ(final_outcome(
+                "ecalper:size=5",
+                "WBBBW/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWBBWW/WWWW1 w - D5:-"),
             Outcome::win(0));
   // Black 28 + singletons F8 and H8 (3 groups); White 28 + the pair A1-B1 (2 groups).
-  EXPECT_EQ(final_outcome("ecalper:size=5",
-                          "WWBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWBWBW/WWWW1 w - D5:-"),
+  EXPECT_EQ(final_outcome(
+                "ecalper:size=5",
+                "WWBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWBWBW/WWWW1 w - D5:-"),
             Outcome::win(1));
 }
 
 TEST(EcalperRules, C6_StillTiedIsADraw) {
   // Black rows 1-4 + A5-D5 (30, one group), White the rest but I9 (30, one group).
-  EXPECT_EQ(final_outcome("ecalper:size=5",
-                          "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 w - D5:-"),
+  EXPECT_EQ(final_outcome(
+                "ecalper:size=5",
+                "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 w - D5:-"),
             Outcome::draw(3));
 }
 
 TEST(EcalperRules, C6_ThreePlayersDrawAmongThoseStillTied) {
   // Black 20 (one group), White 20 (one group), Red 19 + the singleton E5:
   // Black and White tie on 20 and 1 group; Red is out.
-  const Outcome o = final_outcome(
-      "ecalper:size=5,players=3",
-      "BBBBB/BBBBBB/BBBBBBB/BBWWWWWW/WWWWRWWWW/WWWWWWRR/RRRRRRR/RRRRRR/RRRR1 b - H6:C7,D7,E7,F7,G7");
+  const Outcome o = final_outcome("ecalper:size=5,players=3",
+                                  "BBBBB/BBBBBB/BBBBBBB/BBWWWWWW/WWWWRWWWW/WWWWWWRR/RRRRRRR/RRRRRR/"
+                                  "RRRR1 b - H6:C7,D7,E7,F7,G7");
   EXPECT_EQ(o, Outcome::draw(0b011));
   EXPECT_EQ(to_string(o, "bwr"), "draw b,w");
 }
@@ -371,7 +386,8 @@ TEST(EcalperRules, C7_ThreePlayersOrderFiveStonesEitherOpponent) {
   const Ecalper la = game("ecalper:size=5,players=3,replace=last-added");
   auto p = play_moves(la, la.start(), {"A1+B1+C1+D1+E1", "xA1+A2+B2+C2+D2+E2"});
   EXPECT_EQ(la.count_moves(p), 5 * choose(51, 5)) << "only White's placed stones";
-  EXPECT_THROW(la.parse_move(p, "xB1+A3+B3+C3+D3+E3"), Error) << "Black's stone: not the previous player's";
+  EXPECT_THROW(la.parse_move(p, "xB1+A3+B3+C3+D3+E3"), Error)
+      << "Black's stone: not the previous player's";
 }
 
 // --- Notation ------------------------------------------------------------------------------------
@@ -401,7 +417,8 @@ void random_game(const std::string& spec, unsigned seed) {
     bool played = false;
     for (int attempt = 0; attempt < 2000 && !played; ++attempt) {
       std::string move;
-      if (pos.may_swap && next(4) == 0) move = "swap";
+      if (pos.may_swap && next(4) == 0)
+        move = "swap";
       else {
         std::vector<int> set;
         if (empty.size() >= 3)
@@ -419,8 +436,7 @@ void random_game(const std::string& spec, unsigned seed) {
         ASSERT_EQ(g.move_text(pos, m), move);
         pos = g.play(pos, m);
         played = true;
-      } catch (const Error&) {
-      }
+      } catch (const Error&) {}
     }
     ASSERT_TRUE(played) << g.diagram(pos);
   }
@@ -456,7 +472,8 @@ TEST(EcalperNotation, RejectsBadPositionsNamingTheField) {
       {"ecalper:size=5", "5/6/7/8/9/8/7/6 b - -:-", "rows: 8 rows"},
       {"ecalper:size=5", "5/6/7/8/9/8/7/6/4 b - -:-", "row 9: 4 cells"},
       {"ecalper:size=5", "5/6/7/8/9/8/7/6/6 b - -:-", "row 9: more than 5 cells at '6'"},
-      {"ecalper:size=5", "5/6/7/8/9/8/7/6/05 b - -:-", "row 9: a number of empty cells may not start with '0'"},
+      {"ecalper:size=5", "5/6/7/8/9/8/7/6/05 b - -:-",
+       "row 9: a number of empty cells may not start with '0'"},
       {"ecalper:size=5", "5/6/7/8/9/8/7/6/X4 b - -:-", "row 9: unexpected character 'X'"},
       {"ecalper:size=5", "5/6/7/8/9/8/7/6/R4 b - -:-", "row 9: unexpected character 'R'"},
       {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 r - -:-", "side: 'r'"},
@@ -469,13 +486,16 @@ TEST(EcalperNotation, RejectsBadPositionsNamingTheField) {
       {"ecalper:size=5", "5/6/7/8/9/8/7/6/5 b - -:- ", "position:"},
       {"ecalper:size=5", "B4/6/7/8/9/8/7/6/5 w - -:-", "rows: 1 stones"},
       {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 b - -:A1,B1,C3", "side: 'b' is not to move"},
-      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:B1,A1,C3", "last: placed cells must be distinct and sorted"},
+      {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:B1,A1,C3",
+       "last: placed cells must be distinct and sorted"},
       {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:A1,B1", "last: 2 placed cells"},
       {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:A1,B1,C2", "last: C2 holds '.'"},
       {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - -:-", "last: '-:-' but the board has stones"},
       {"ecalper:size=5", "BB3/6/2B4/8/9/8/7/6/5 w - A1:B1,C3,D3", "last:"},
-      {"ecalper:size=5", "WW3/6/2W4/8/9/8/7/6/5 w - -:A1,B1,C3", "last: A1 holds 'W', not a stone of Black"},
-      {"ecalper:size=5", "BWWWW/W5/7/8/9/8/7/6/5 b - B1:C1,D1,E1", "rows: 1 black and 5 white stones"},
+      {"ecalper:size=5", "WW3/6/2W4/8/9/8/7/6/5 w - -:A1,B1,C3",
+       "last: A1 holds 'W', not a stone of Black"},
+      {"ecalper:size=5", "BWWWW/W5/7/8/9/8/7/6/5 b - B1:C1,D1,E1",
+       "rows: 1 black and 5 white stones"},
       {"ecalper:size=5", "BWWWW/B5/7/8/9/8/7/6/5 b s B1:C1,D1,E1", "swap: 's' only"},
       {"ecalper:size=5", "BWWWW/B5/7/8/9/8/7/6/5 w - A2:-", "last: 'A2:-' (the final turn, C5)"},
       {"ecalper:size=5,players=3", "R4/6/7/8/9/8/7/6/5 b - -:-", "rows: 1 stones"},
@@ -500,12 +520,13 @@ TEST(EcalperNotation, RejectsBadPositionsNamingTheField) {
 TEST(EcalperNotation, RejectsBadMoves) {
   const Ecalper g = game("ecalper:size=5");
   const auto start = g.start();
-  for (std::string text : {"B1+A1+C1", "A1+A1+B1", "A1+B1", "A1+B1+C1+D1", "xA1+B1+C1+D1", "swap", "a1+b1+c1",
-                           "A01+B1+C1", "Z1+A1+B1", "", "A1+B1+", "+A1+B1+C1", "A1 +B1+C1", "pass"})
+  for (std::string text :
+       {"B1+A1+C1", "A1+A1+B1", "A1+B1", "A1+B1+C1+D1", "xA1+B1+C1+D1", "swap", "a1+b1+c1",
+        "A01+B1+C1", "Z1+A1+B1", "", "A1+B1+", "+A1+B1+C1", "A1 +B1+C1", "pass"})
     EXPECT_THROW(g.parse_move(start, text), Error) << "'" << text << "'\n" << g.diagram(start);
   const auto pos = g.parse(kSevenEmpty);
-  for (std::string text : {"E5+C6+G7", "xB6", "xB6+E5+G7+C6", "xB6+E5+C6", "xB6+A1+C6+G7", "xB6+", "xB6+E5+C6+G7+D8",
-                           "xA1+E5+C6+G7", "xE5+C6+G7+D8"})
+  for (std::string text : {"E5+C6+G7", "xB6", "xB6+E5+G7+C6", "xB6+E5+C6", "xB6+A1+C6+G7", "xB6+",
+                           "xB6+E5+C6+G7+D8", "xA1+E5+C6+G7", "xE5+C6+G7+D8"})
     EXPECT_THROW(g.parse_move(pos, text), Error) << "'" << text << "'\n" << g.diagram(pos);
   EXPECT_EQ(g.move_text(pos, g.parse_move(pos, "xB6+E5+C6+G7")), "xB6+E5+C6+G7");
 }
@@ -537,11 +558,13 @@ TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   arb::test::expect_numbers_strict(g7, "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");
   arb::test::expect_numbers_strict(g7, "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
   arb::test::expect_numbers_strict(g5, "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9");
-  const std::string late = "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
+  const std::string late =
+      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
   arb::test::expect_numbers_strict(g5, late);
   arb::test::expect_numbers_strict(g3, "5/6/7/8/9/8/7/6/5 b - -:-");
   EXPECT_THROW(g7.parse("7/8/9/10/11/12/4294967309/12/11/10/9/8/7 b - -:-"), arb::Error);
-  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"), arb::Error);
+  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"),
+               arb::Error);
   arb::test::expect_move_numbers_strict(g5, late, 40);
 }
 

@@ -2,10 +2,10 @@
 // exact round trips and every listed parse error.
 #include <gtest/gtest.h>
 
-#include "common/tests/digit_runs.h"
 #include <random>
 #include <set>
 #include <string>
+#include "common/tests/digit_runs.h"
 
 #include "perft/perft.h"
 #include "reference/emergo/emergo.h"
@@ -24,7 +24,8 @@ const Emergo& g7() {
 }
 
 // Expects parse to fail with a message containing every one of `parts`.
-void expect_rejected(const Emergo& g, const std::string& text, std::initializer_list<const char*> parts) {
+void expect_rejected(const Emergo& g, const std::string& text,
+                     std::initializer_list<const char*> parts) {
   try {
     (void)g.parse(text);
     ADD_FAILURE() << "accepted: " << text;
@@ -32,7 +33,8 @@ void expect_rejected(const Emergo& g, const std::string& text, std::initializer_
     const std::string message = e.what();
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     for (const char* part : parts)
-      EXPECT_NE(message.find(part), std::string::npos) << text << " -> " << message << " lacks " << part;
+      EXPECT_NE(message.find(part), std::string::npos)
+          << text << " -> " << message << " lacks " << part;
   }
 }
 
@@ -53,12 +55,13 @@ TEST(EmergoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 }  // namespace
 
 TEST(EmergoNotation, RoundTripsExactly) {
-  for (const char* text : {"9/9/9/9/9/9/9/9/9 w 12 12", "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0",
-                           "9/9/2B1B4/9/4B4/3(WWWW)5/9/5W3/6(BB)2 b 0 0",
-                           "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8", "B8/9/9/9/9/9/9/9/8W b 0 10",
-                           "(WWWWWWWWWWWWBBBBBBBBBBBB)8/9/9/9/9/9/9/9/9 w 0 0"})
+  for (const char* text :
+       {"9/9/9/9/9/9/9/9/9 w 12 12", "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0",
+        "9/9/2B1B4/9/4B4/3(WWWW)5/9/5W3/6(BB)2 b 0 0", "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8",
+        "B8/9/9/9/9/9/9/9/8W b 0 10", "(WWWWWWWWWWWWBBBBBBBBBBBB)8/9/9/9/9/9/9/9/9 w 0 0"})
     EXPECT_EQ(g9().format(g9().parse(text)), text);
-  for (const char* text : {"7/7/7/7/7/7/7 w 8 8", "7/5B1/7/1B1B3/2W4/7/7 w 0 0", "(BW)6/7/7/7/7/7/7 b 7 7"})
+  for (const char* text :
+       {"7/7/7/7/7/7/7 w 8 8", "7/5B1/7/1B1B3/2W4/7/7 w 0 0", "(BW)6/7/7/7/7/7/7 b 7 7"})
     EXPECT_EQ(g7().format(g7().parse(text)), text);
 }
 
@@ -89,13 +92,14 @@ TEST(EmergoNotation, RejectsBadFields) {
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/9 w 12", {"position", "4 fields"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/9  w 12 12", {"position", "empty field"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9 w 12 12", {"ranks", "9 ranks"});
-  expect_rejected(g9(), "8/9/9/9/9/9/9/9/9 w 12 12", {"rank 9", "8 squares"});        // too short
-  expect_rejected(g9(), "9/9/9/9/4B5/9/9/9/9 w 12 11", {"rank 5", "'5'"});            // too long
+  expect_rejected(g9(), "8/9/9/9/9/9/9/9/9 w 12 12", {"rank 9", "8 squares"});  // too short
+  expect_rejected(g9(), "9/9/9/9/4B5/9/9/9/9 w 12 11", {"rank 5", "'5'"});      // too long
   expect_rejected(g7(), "9/7/7/7/7/7/7 w 8 8", {"rank 7", "'9'"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/1W7 w 11 12", {"rank 1", "light square b1", "'W'"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/1(WB)7 w 11 11", {"rank 1", "light square b1"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/(WBW)8 w 10 11", {"rank 1", "(WBW)", "impossible order"});
-  expect_rejected(g9(), "9/9/9/9/9/9/9/9/(BWBB)8 w 10 10", {"rank 1", "(BWBB)", "impossible order"});
+  expect_rejected(g9(), "9/9/9/9/9/9/9/9/(BWBB)8 w 10 10",
+                  {"rank 1", "(BWBB)", "impossible order"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/(W)8 w 11 12", {"rank 1", "(W)"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/()8 w 11 12", {"rank 1", "()"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/(WB8 w 11 12", {"rank 1", "'('"});
@@ -103,7 +107,7 @@ TEST(EmergoNotation, RejectsBadFields) {
   expect_rejected(g9(), "45/9/9/9/9/9/9/9/9 w 12 12", {"rank 9", "two digits", "'4'", "'5'"});
   expect_rejected(g9(), "09/9/9/9/9/9/9/9/9 w 12 12", {"rank 9", "'0'"});
   expect_rejected(g9(), "w8/9/9/9/9/9/9/9/9 w 12 12", {"rank 9", "'w'"});
-  expect_rejected(g9(), "9/9/9/9/9/9/9/9/W8 w 12 12", {"white", "13 men", "12"});      // too many men
+  expect_rejected(g9(), "9/9/9/9/9/9/9/9/W8 w 12 12", {"white", "13 men", "12"});  // too many men
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/(WWBB)8 w 10 11", {"black", "13 men"});
   expect_rejected(g7(), "7/7/7/7/7/7/7 w 9 8", {"white", "9 men", "8"});
   expect_rejected(g9(), "9/9/9/9/9/9/9/9/9 x 12 12", {"side", "'x'"});

@@ -14,7 +14,8 @@ using arb::reference::Emergo;
 
 int men_of(const Emergo::Position& pos, char colour, int side) {
   int n = pos.hand[static_cast<std::size_t>(side)];
-  for (const auto& column : pos.squares) n += static_cast<int>(std::count(column.begin(), column.end(), colour));
+  for (const auto& column : pos.squares)
+    n += static_cast<int>(std::count(column.begin(), column.end(), colour));
   return n;
 }
 
@@ -40,7 +41,8 @@ void check_random_game(const Emergo& g, unsigned seed, int plies) {
       RC_ASSERT((m.kind == Emergo::Kind::kCapture) == capture);
       if (capture) RC_ASSERT(m.path.size() == moves.front().path.size());
       // E8: no step while men are in hand.
-      if (m.kind == Emergo::Kind::kStep) RC_ASSERT(pos.hand[static_cast<std::size_t>(pos.side)] == 0);
+      if (m.kind == Emergo::Kind::kStep)
+        RC_ASSERT(pos.hand[static_cast<std::size_t>(pos.side)] == 0);
     }
     const auto& move = moves[rng() % moves.size()];
     const auto next = g.play(pos, move);

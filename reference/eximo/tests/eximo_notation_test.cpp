@@ -5,8 +5,8 @@
 #include <random>
 #include <set>
 
-#include "reference/eximo/tests/eximo_test_util.h"
 #include "common/tests/digit_runs.h"
+#include "reference/eximo/tests/eximo_test_util.h"
 
 namespace arb::reference::eximo_test {
 namespace {
@@ -25,14 +25,14 @@ TEST(EximoNotation, X1_PositionRoundTrip) {
 TEST(EximoNotation, ParseErrorsNameFieldAndCharacter) {
   const Eximo& g = game();
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1 w", "ranks"},          // 7 ranks
-      {"8/8/8/8/8/8/8/8/8 w", "more than 8 ranks"},                          // 9 ranks
-      {"1BBBBBB2/8/8/8/8/8/8/8 w", "rank 8: more than 8 squares at '2'"},    // too long
-      {"1BBBBBB/8/8/8/8/8/8/8 w", "rank 8: 7 squares"},                      // too short
-      {"8/8/8/8/8/8/8/BBBBBBBBW w", "rank 1"},                               // too long
-      {"8/8/1BxB4/8/8/8/8/8 w", "rank 6: bad character 'x'"},                // bad letter
-      {"8/8/8/8/8/8/8/w7 w", "rank 1: bad character 'w'"},                   // lower case
-      {"44/8/8/8/8/8/8/8 w", "rank 8: two digits in a row at '4'"},          // not canonical
+      {"1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1 w", "ranks"},       // 7 ranks
+      {"8/8/8/8/8/8/8/8/8 w", "more than 8 ranks"},                        // 9 ranks
+      {"1BBBBBB2/8/8/8/8/8/8/8 w", "rank 8: more than 8 squares at '2'"},  // too long
+      {"1BBBBBB/8/8/8/8/8/8/8 w", "rank 8: 7 squares"},                    // too short
+      {"8/8/8/8/8/8/8/BBBBBBBBW w", "rank 1"},                             // too long
+      {"8/8/1BxB4/8/8/8/8/8 w", "rank 6: bad character 'x'"},              // bad letter
+      {"8/8/8/8/8/8/8/w7 w", "rank 1: bad character 'w'"},                 // lower case
+      {"44/8/8/8/8/8/8/8 w", "rank 8: two digits in a row at '4'"},        // not canonical
       {"8/8/8/9/8/8/8/8 w", "rank 5: bad count of empty squares '9'"},
       {"8/8/08/8/8/8/8/8 w", "rank 6: bad count of empty squares '0'"},
       {"3W4/8/8/8/8/8/8/8 w", "rank 8: a white man on its far rank at d8 'W'"},  // X6
@@ -115,10 +115,12 @@ TEST(EximoNotation, RandomGamesRoundTrip) {
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
+  arb::test::expect_numbers_strict(game(),
+                                   "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
   arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
   EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
-  arb::test::expect_move_numbers_strict(game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
+  arb::test::expect_move_numbers_strict(
+      game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
   arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
 }
 

@@ -38,12 +38,12 @@ TEST(EximoRules, X1_StartHandCount) {
   // rank 3 men (b2 b4 d4, c2 a4 c4, d2 b4, e2 g4, f2 f4 h4, g2 e4 g4 = 10),
   // rank 1 men over rank 2 men onto empty rank 3 squares (b1-d3, c1-a3,
   // c1-e3, d1-d3, e1-e3, f1-d3, f1-h3, g1-e3 = 8).
-  expect_moves(game().format(game().start()),
-               {"b1-a2", "b1-d3", "b2-a3", "b2-b4", "b2-d4", "b3-a4", "b3-b4", "b3-c4",
-                "c1-a3", "c1-e3", "c2-a4", "c2-c4", "c2-d3", "c3-b4", "c3-c4", "c3-d4",
-                "d1-d3", "d2-b4", "d2-d3", "d2-e3", "e1-e3", "e2-d3", "e2-e3", "e2-g4",
-                "f1-d3", "f1-h3", "f2-e3", "f2-f4", "f2-h4", "f3-e4", "f3-f4", "f3-g4",
-                "g1-e3", "g1-h2", "g2-e4", "g2-g4", "g2-h3", "g3-f4", "g3-g4", "g3-h4"});
+  expect_moves(
+      game().format(game().start()),
+      {"b1-a2", "b1-d3", "b2-a3", "b2-b4", "b2-d4", "b3-a4", "b3-b4", "b3-c4", "c1-a3", "c1-e3",
+       "c2-a4", "c2-c4", "c2-d3", "c3-b4", "c3-c4", "c3-d4", "d1-d3", "d2-b4", "d2-d3", "d2-e3",
+       "e1-e3", "e2-d3", "e2-e3", "e2-g4", "f1-d3", "f1-h3", "f2-e3", "f2-f4", "f2-h4", "f3-e4",
+       "f3-f4", "f3-g4", "g1-e3", "g1-h2", "g2-e4", "g2-g4", "g2-h3", "g3-f4", "g3-g4", "g3-h4"});
 }
 
 TEST(EximoRules, X2_StepForwardAndDiagonallyForward) {
@@ -59,13 +59,14 @@ TEST(EximoRules, X2_NoSidewaysOrBackwardStep) {
   // White d4 with a Black man far away: no d4-c4, d4-e4, d4-d3.
   const auto moves = moves_of("B7/8/8/8/3W4/8/8/8 w");
   for (const char* bad : {"d4-c4", "d4-e4", "d4-d3", "d4-c3", "d4-e3"})
-    EXPECT_EQ(std::count(moves.begin(), moves.end(), bad), 0) << bad << shown("B7/8/8/8/3W4/8/8/8 w");
+    EXPECT_EQ(std::count(moves.begin(), moves.end(), bad), 0)
+        << bad << shown("B7/8/8/8/3W4/8/8/8 w");
 }
 
 TEST(EximoRules, X3_JumpChainMustContinue) {
   // c1 jumps c2 to c3, then must jump c4 to c5: c1-c3 alone is illegal.
-  expect_moves("8/8/8/8/2W5/8/2W5/2W5 w",
-               {"c1-b2", "c1-d2", "c1-c3-c5", "c2-b3", "c2-c3", "c2-d3", "c4-b5", "c4-c5", "c4-d5"});
+  expect_moves("8/8/8/8/2W5/8/2W5/2W5 w", {"c1-b2", "c1-d2", "c1-c3-c5", "c2-b3", "c2-c3", "c2-d3",
+                                           "c4-b5", "c4-c5", "c4-d5"});
 }
 
 TEST(EximoRules, X3_AnyContinuationMayBeChosen) {
@@ -117,8 +118,8 @@ TEST(EximoRules, X4_SidewaysCaptures) {
 
 TEST(EximoRules, X4_NoBackwardCapture) {
   expect_moves("8/8/8/8/3W4/2BBB3/8/8 w", {"d4-c5", "d4-d5", "d4-e5"});
-  expect_moves("8/8/8/8/3W4/2BBB3/8/8 b", {"c3-b2", "c3-c2", "c3-d2", "d3-c2", "d3-d2", "d3-e2",
-                                           "e3-d2", "e3-e2", "e3-f2"});
+  expect_moves("8/8/8/8/3W4/2BBB3/8/8 b",
+               {"c3-b2", "c3-c2", "c3-d2", "d3-c2", "d3-d2", "d3-e2", "e3-d2", "e3-e2", "e3-f2"});
 }
 
 TEST(EximoRules, X4_BlackCapturesSouth) {
@@ -158,7 +159,7 @@ TEST(EximoRules, X6_StepToFarRowWithDrops) {
 TEST(EximoRules, X6_DropCountFollowsFreeZoneSquares) {
   // e6xe8 is the only capture; the drops then depend on the free zone squares.
   expect_moves("B7/4B3/4W3/8/8/8/1WW1W1W1/1W1WWWW1 w",
-               {"e6xe8+c1+d2", "e6xe8+c1+f2", "e6xe8+d2+f2"});         // 3 free
+               {"e6xe8+c1+d2", "e6xe8+c1+f2", "e6xe8+d2+f2"});            // 3 free
   expect_moves("B7/4B3/4W3/8/8/8/1WWWW1W1/1W1WWWW1 w", {"e6xe8+c1+f2"});  // 2 free
   expect_moves("B7/4B3/4W3/8/8/8/1WWWW1W1/1WWWWWW1 w", {"e6xe8+f2"});     // 1 free
   expect_moves("B7/4B3/4W3/8/8/8/1WWWWWW1/1WWWWWW1 w", {"e6xe8"});        // 0 free

@@ -11,7 +11,9 @@ namespace {
 using arb::Spec;
 using arb::reference::Meridians;
 
-Meridians game(int size) { return Meridians(Spec::parse("meridians:size=" + std::to_string(size))); }
+Meridians game(int size) {
+  return Meridians(Spec::parse("meridians:size=" + std::to_string(size)));
+}
 
 std::vector<std::string> names(const Meridians& g, const std::vector<int>& points) {
   std::vector<std::string> out;
@@ -84,14 +86,14 @@ TEST(MeridiansGeometry, M1_NeighbourPairs) {
 TEST(MeridiansGeometry, M1_NeighboursOfCornerEdgeAndMiddle) {
   const Meridians g = game(7);
   using V = std::vector<std::string>;
-  EXPECT_EQ(neighbour_names(g, "a1"), (V{"a2", "b1", "b2"}));              // bottom corner
-  EXPECT_EQ(neighbour_names(g, "a6"), (V{"a5", "b6", "b7"}));              // bottom corner
-  EXPECT_EQ(neighbour_names(g, "g1"), (V{"f1", "g2", "h1"}));              // left corner
-  EXPECT_EQ(neighbour_names(g, "g12"), (V{"f11", "g11", "h11"}));          // right corner
-  EXPECT_EQ(neighbour_names(g, "m1"), (V{"l1", "l2", "m2"}));              // top corner
-  EXPECT_EQ(neighbour_names(g, "a3"), (V{"a2", "a4", "b3", "b4"}));        // bottom edge
-  EXPECT_EQ(neighbour_names(g, "d1"), (V{"c1", "d2", "e1", "e2"}));        // left edge, lower
-  EXPECT_EQ(neighbour_names(g, "j1"), (V{"i1", "i2", "j2", "k1"}));        // left edge, upper
+  EXPECT_EQ(neighbour_names(g, "a1"), (V{"a2", "b1", "b2"}));                    // bottom corner
+  EXPECT_EQ(neighbour_names(g, "a6"), (V{"a5", "b6", "b7"}));                    // bottom corner
+  EXPECT_EQ(neighbour_names(g, "g1"), (V{"f1", "g2", "h1"}));                    // left corner
+  EXPECT_EQ(neighbour_names(g, "g12"), (V{"f11", "g11", "h11"}));                // right corner
+  EXPECT_EQ(neighbour_names(g, "m1"), (V{"l1", "l2", "m2"}));                    // top corner
+  EXPECT_EQ(neighbour_names(g, "a3"), (V{"a2", "a4", "b3", "b4"}));              // bottom edge
+  EXPECT_EQ(neighbour_names(g, "d1"), (V{"c1", "d2", "e1", "e2"}));              // left edge, lower
+  EXPECT_EQ(neighbour_names(g, "j1"), (V{"i1", "i2", "j2", "k1"}));              // left edge, upper
   EXPECT_EQ(neighbour_names(g, "g6"), (V{"f5", "f6", "g5", "g7", "h5", "h6"}));  // middle row
   EXPECT_EQ(neighbour_names(g, "d4"), (V{"c3", "c4", "d3", "d5", "e4", "e5"}));  // below
   EXPECT_EQ(neighbour_names(g, "j4"), (V{"i4", "i5", "j3", "j5", "k3", "k4"}));  // above

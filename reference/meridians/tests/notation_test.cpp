@@ -1,8 +1,8 @@
 // Position and move text (RULES.md, Meridians notation), parse errors, diagram.
 #include <gtest/gtest.h>
 
-#include "common/tests/digit_runs.h"
 #include <string>
+#include "common/tests/digit_runs.h"
 
 #include "reference/meridians/meridians.h"
 
@@ -45,8 +45,8 @@ TEST(MeridiansNotation, RoundTrip) {
        })
     EXPECT_EQ(kGame.format(kGame.parse(text)), text);
   const Meridians swap(Spec::parse("meridians:swap"));
-  for (const char* text : {"6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap",
-                           "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0"})
+  for (const char* text :
+       {"6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap", "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0"})
     EXPECT_EQ(swap.format(swap.parse(text)), text);
 }
 
@@ -55,10 +55,14 @@ TEST(MeridiansNotation, ParseErrorsNameFieldAndCharacter) {
   EXPECT_NE(error_of(kGame, empty + "  w 0 0").find("empty field"), std::string::npos);
   EXPECT_NE(error_of(kGame, empty + " w 0").find("fields"), std::string::npos);
   EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7 w 0 0").find("rows"), std::string::npos);
-  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/X5 w 0 0").find("'X'"), std::string::npos);
-  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/06 w 0 0").find("'0'"), std::string::npos);
-  EXPECT_NE(error_of(kGame, "7/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0").find("row m"), std::string::npos);
-  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/5 w 0 0").find("row a"), std::string::npos);
+  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/X5 w 0 0").find("'X'"),
+            std::string::npos);
+  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/06 w 0 0").find("'0'"),
+            std::string::npos);
+  EXPECT_NE(error_of(kGame, "7/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0").find("row m"),
+            std::string::npos);
+  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/5 w 0 0").find("row a"),
+            std::string::npos);
   EXPECT_NE(error_of(kGame, empty + " x 0 0").find("side"), std::string::npos);
   EXPECT_NE(error_of(kGame, empty + " w 3 0").find("placed-white: expected"), std::string::npos);
   EXPECT_NE(error_of(kGame, empty + " w 0 x").find("placed-black"), std::string::npos);
@@ -68,11 +72,15 @@ TEST(MeridiansNotation, ParseErrorsNameFieldAndCharacter) {
 
 TEST(MeridiansNotation, UnreachablePositionsAreRejected) {
   // M4: White moves first, so the counters must fit the side to move.
-  EXPECT_NE(error_of(kGame, "B5/7/8/9/10/11/12/11/10/9/8/7/6 w 0 1").find("placed"), std::string::npos);
-  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 1").find("placed"), std::string::npos);
+  EXPECT_NE(error_of(kGame, "B5/7/8/9/10/11/12/11/10/9/8/7/6 w 0 1").find("placed"),
+            std::string::npos);
+  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 1").find("placed"),
+            std::string::npos);
   // Exact counters (0, 1, or 2 before the opponent's second) mean exactly that many stones.
-  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/WW4 w 1 1").find("white"), std::string::npos);
-  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 2 1").find("white"), std::string::npos);
+  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/WW4 w 1 1").find("white"),
+            std::string::npos);
+  EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 2 1").find("white"),
+            std::string::npos);
   // M9: the swap flag only under the option, only right after White's first stone.
   EXPECT_NE(error_of(kGame, "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap").find("swap"),
             std::string::npos);
@@ -119,15 +127,18 @@ TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   EXPECT_THROW(kGame.parse("6/7/8/9/10/11/12/11/10/9/8/7/4294967302 w 0 0"), arb::Error);
   EXPECT_THROW(kGame.parse("6/7/8/9/10/11/4294967308/11/10/9/8/7/6 w 0 0"), arb::Error);
   EXPECT_THROW(kGame.parse("6/7/8/9/10/11/18446744073709551628/11/10/9/8/7/6 w 0 0"), arb::Error);
-  for (const char* text : {"6/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0",
-                           "B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2",
-                           "6/7/8/9/10/11/12/11/10/9/2W5/7/B1W3 b 2 1"}) {
+  for (const char* text :
+       {"6/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0", "B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2",
+        "6/7/8/9/10/11/12/11/10/9/2W5/7/B1W3 b 2 1"}) {
     arb::test::expect_numbers_strict(kGame, text);
     arb::test::expect_move_numbers_strict(kGame, text, 200);
   }
-  arb::test::expect_numbers_strict(Meridians(Spec::parse("meridians:swap")), "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap");
-  arb::test::expect_numbers_strict(Meridians(Spec::parse("meridians:size=8")), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0");
-  arb::test::expect_move_numbers_strict(Meridians(Spec::parse("meridians:size=8")), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0", 200);
+  arb::test::expect_numbers_strict(Meridians(Spec::parse("meridians:swap")),
+                                   "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap");
+  arb::test::expect_numbers_strict(Meridians(Spec::parse("meridians:size=8")),
+                                   "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0");
+  arb::test::expect_move_numbers_strict(Meridians(Spec::parse("meridians:size=8")),
+                                        "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0", 200);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ std::uint64_t start_perft(const std::string& spec, int depth) {
 
 TEST(MeridiansPerft, Size7StartDepth1To3) {
   EXPECT_EQ(start_perft("meridians", 1), 114u);
-  EXPECT_EQ(start_perft("meridians", 2), 12882u);   // 114 * 113
+  EXPECT_EQ(start_perft("meridians", 2), 12882u);  // 114 * 113
   EXPECT_EQ(start_perft("meridians", 3), 253160u);
 }
 

@@ -214,8 +214,7 @@ TEST(MeridiansRules, M10_OwnerRevivesCutGroups) {
 TEST(MeridiansRules, M10_DeadGroupsRemovedAfterOwnersPlacement) {
   // Black c1 revives a1 (through b1) but not a3, which goes.
   const auto pos = kGame.parse("6/7/8/9/10/11/12/11/10/4W1W2/8/7/BWB3 b 2 2");
-  EXPECT_EQ(kGame.format(after(kGame, pos, {"c1"})),
-            "6/7/8/9/10/11/12/11/10/4W1W2/B7/7/BW4 w 2 2");
+  EXPECT_EQ(kGame.format(after(kGame, pos, {"c1"})), "6/7/8/9/10/11/12/11/10/4W1W2/B7/7/BW4 w 2 2");
   // Black b1 revives nothing: every Black stone goes and Black has lost (M8).
   const auto lost = after(kGame, pos, {"b1"});
   EXPECT_EQ(kGame.format(lost), "6/7/8/9/10/11/12/11/10/4W1W2/8/7/1W4 w 2 2");

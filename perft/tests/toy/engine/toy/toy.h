@@ -53,7 +53,8 @@ class Toy {
     }
     if (digits.size() > 1 && digits[0] == '0') throw Error("toy: pile: leading zero");
     const char side = text.back();
-    if (side != 'a' && side != 'b') throw Error("toy: side: bad character '" + std::string(1, side) + "'");
+    if (side != 'a' && side != 'b')
+      throw Error("toy: side: bad character '" + std::string(1, side) + "'");
     return {static_cast<std::uint16_t>(pile), static_cast<std::uint8_t>(side - 'a')};
   }
   std::string format(const Position& p) const {
