@@ -10,7 +10,8 @@ callgrind at depth d and at depth 1, and prints
 (the startup and the root cancel out), the leaves perft(d), and leaves/s from
 one plain run (user time; a rough figure).
 
-  scripts/measure.py [--perft build/bin/perft] [--impl engine] workload.txt
+  scripts/measure.py [--perft build/bin/perft] [--impl engine] [--no-time]
+                     [--no-callgrind] workload.txt
   workload lines: <spec> | <position or start> | <depth>   (# comments)
 """
 import argparse, json, os, re, subprocess, sys, tempfile, time, resource
@@ -50,6 +51,7 @@ def main():
     ap.add_argument("--perft", default="build/bin/perft")
     ap.add_argument("--impl", default="engine")
     ap.add_argument("--no-time", action="store_true", help="skip the leaves/s run")
+    ap.add_argument("--no-callgrind", action="store_true", help="only leaves/s (e.g. the reference)")
     a = ap.parse_args()
     print(f"{'spec':24} {'d':>2} {'leaves':>12} {'instr/interior':>14} {'leaves/s':>10}  position")
     for line in open(a.workload):
@@ -60,7 +62,9 @@ def main():
         depth = int(depth)
         interior = sum(perft_json(a.perft, spec, pos, k, a.impl)["nodes"] for k in range(1, depth))
         leaves = perft_json(a.perft, spec, pos, depth, a.impl)["nodes"]
-        ir = instructions(a.perft, spec, pos, depth, a.impl) - instructions(a.perft, spec, pos, 1, a.impl)
+        ir = 0
+        if not a.no_callgrind:
+            ir = instructions(a.perft, spec, pos, depth, a.impl) - instructions(a.perft, spec, pos, 1, a.impl)
         rate = ""
         if not a.no_time:
             cmd = [a.perft, spec, "--depth", str(depth), "--impl", a.impl]

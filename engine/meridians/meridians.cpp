@@ -152,18 +152,24 @@ void Meridians::rebuild_sight(Position& pos) const {
 // groups were alive (M10 removed the others; M5 for his second stone; parse
 // rejects a dead group of the side not to move). The opponent's placement
 // `last` can cut only paths through `last`, whose ends are the first stones
-// seen from `last`; his removals only empty points, which cuts no path. This
-// placement s can kill only its own group: a path of another group through s
-// now ends at s, a stone of another group.
+// seen from `last` on both sides of one line, both own; his removals only
+// empty points, which cuts no path. This placement s can kill only its own
+// group: a path of another group through s now ends at s, a stone of another
+// group.
 Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) const {
   const Bits own = pos.stones[colour];
   const Bits occupied = pos.stones[0] | pos.stones[1];
+  // A path `last` cut had its two ends on one line through `last`, the first
+  // stones on either side, both own (s may now stand in for one of them).
   Bits seeds = Bits::single(s);
-  for (int d = 0; d < detail::kDirections; ++d) {
-    const Bits blockers = geo_->ray[last][d] & occupied;
-    if (!blockers.any()) continue;
-    const int b = d < 3 ? blockers.lowest() : blockers.highest();
-    if (own.test(b)) seeds.set(b);
+  for (int o = 0; o < 3; ++o) {
+    const Bits up = geo_->ray[last][o] & occupied, down = geo_->ray[last][o + 3] & occupied;
+    if (!up.any() || !down.any()) continue;
+    const int a = up.lowest(), b = down.highest();
+    if (own.test(a) && own.test(b)) {
+      seeds.set(a);
+      seeds.set(b);
+    }
   }
   Bits dead, checked;
   seeds.for_each([&](int seed) {
