@@ -211,6 +211,15 @@ class Ecalper {
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
 
+  // perft(depth) without the walk (perft/perft.h picks it up for depth >= 2).
+  // What lies below a position depends only on counters (stones per player,
+  // empty cells, side, swap, the last turn's placed count, who holds the stone
+  // the last replacement made), never on where the stones are, so one memo
+  // entry per (counters, depth) stands for every position sharing them.
+  // Equal to perft_walk on every fixture and on random positions
+  // (tests/ecalper_test.cpp, CountSubtree). Throws on a count above 2^64-1 (P4).
+  std::uint64_t count_subtree(const Position& pos, int depth) const;
+
   // Helpers shared with the tests.
   const detail::Geometry& geometry() const { return *geo_; }
   // Largest group and number of groups of one player's stones (C6).
