@@ -3,7 +3,8 @@
 #   ./dev.sh main    install what is missing, build (Release) and count perft
 #                    from the start of every game
 #   ./dev.sh test    build the test configuration (g++) and run every default
-#                    test, then the same tests in a clang ASan+UBSan build
+#                    test, then the same tests in a clang ASan+UBSan build, then
+#                    the performance gate (./dev.sh track)
 #   ./dev.sh slow    run the deep perft tests (label `slow`) in the Release build
 #   ./dev.sh bench   run the benchmarks (Google Benchmark) in the Release build
 #   ./dev.sh track [--update "reason" | --plot]
@@ -104,7 +105,7 @@ case "${1:-}" in
     build build/asan
     run ctest --test-dir build/asan --label-exclude slow --exclude-regex '^fixture\..*\.compare$' \
       --output-on-failure -j "$JOBS"
-    # The performance gate (instruction counts, about a minute on 2 cores).
+    # The performance gate (instruction counts; about 1.5 CPU minutes, build included).
     "$0" track
     ;;
   track)
