@@ -3,9 +3,14 @@
 #   ./dev.sh main    install what is missing, build (Release) and count perft
 #                    from the start of every game
 #   ./dev.sh test    build the test configuration (g++) and run every default
-#                    test, then the same tests in a clang ASan+UBSan build
+#                    test, then the same tests in a clang ASan+UBSan build, then
+#                    the performance gate (./dev.sh track)
 #   ./dev.sh slow    run the deep perft tests (label `slow`) in the Release build
 #   ./dev.sh bench   run the benchmarks (Google Benchmark) in the Release build
+#   ./dev.sh track [--update "reason" | --plot]
+#                    the performance gate: instructions per workload against
+#                    benchmarks/baseline.json (benchmarks/README.md)
+#   ./dev.sh ab REF  compare another git ref with this tree, on this machine
 set -euo pipefail
 cd "$(dirname "$0")"
 # Only the programs' own output goes to stdout (`./dev.sh bench
@@ -15,7 +20,8 @@ cd "$(dirname "$0")"
 # Debian packages the build needs. Only missing ones are installed, with
 # apt-get (the only network the build may use).
 PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapidcheck-dev
-          libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format)
+          libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format
+          valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git)
 
 install_missing() {
   local missing=()
@@ -55,6 +61,15 @@ release_build() {  # build/: Release (-O3 -march=native), programs in build/bin
   build build "$@"
 }
 
+# build/track: the performance gate's fixed configuration. Release without
+# -march=native, so that the baseline's instruction counts do not depend on
+# this machine's CPU; the compiler is recorded in benchmarks/baseline.json.
+TRACK_OPTIONS=(-DARB_NATIVE=OFF -DARB_TESTS=OFF -DARB_TRACK=ON)
+TRACK_TARGETS=(arb_workload_emergo arb_workload_eximo arb_workload_ecalper
+               arb_workload_meridians arb_workload_eximo_planted)
+# Debian's python3 (compare.py needs its SciPy), not one earlier on PATH.
+PYTHON=/usr/bin/python3
+
 run() {
   echo "\$ $*" >&2
   "$@"
@@ -90,6 +105,59 @@ case "${1:-}" in
     build build/asan
     run ctest --test-dir build/asan --label-exclude slow --exclude-regex '^fixture\..*\.compare$' \
       --output-on-failure -j "$JOBS"
+    # The performance gate (instruction counts; about 1.5 CPU minutes, build included).
+    "$0" track
+    ;;
+  track)
+    install_missing
+    shift
+    configure build/track Release "${TRACK_OPTIONS[@]}"
+    case "${1:-}" in
+      "")
+        build build/track "${TRACK_TARGETS[@]}"
+        # Its self-tests first (planted slowdown fails, unchanged passes), then the gate.
+        run ctest --test-dir build/track -L track --output-on-failure -j "$JOBS"
+        run "$PYTHON" benchmarks/track.py check --build build/track
+        ;;
+      --update)
+        [ -n "${2:-}" ] || { echo "usage: ./dev.sh track --update \"reason\"" >&2; exit 2; }
+        build build/track "${TRACK_TARGETS[@]}" arb_bench
+        run "$PYTHON" benchmarks/track.py update --build build/track --reason "$2"
+        run "$PYTHON" benchmarks/track.py plot
+        ;;
+      --plot)
+        run "$PYTHON" benchmarks/track.py plot
+        ;;
+      *)
+        echo "usage: ./dev.sh track [--update \"reason\" | --plot]" >&2
+        exit 2
+        ;;
+    esac
+    ;;
+  ab)
+    install_missing
+    [ -n "${2:-}" ] || { echo "usage: ./dev.sh ab REF [rounds]" >&2; exit 2; }
+    ref=$2
+    sha=$(git rev-parse --verify "$ref^{commit}")
+    tmp=$(mktemp -d /tmp/arb-ab.XXXXXX)
+    trap 'git worktree remove --force "$tmp/src" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+    git worktree add --detach "$tmp/src" "$sha" >&2
+    if [ ! -f "$tmp/src/benchmarks/workload.cpp" ]; then
+      # A ref from before the tracked workloads: measure it with today's
+      # benchmark programs (same measuring code, its own engines).
+      echo "== $ref has no benchmarks/workload.cpp: using this tree's benchmarks/" >&2
+      rm -rf "$tmp/src/benchmarks"
+      cp -r benchmarks "$tmp/src/benchmarks"
+    fi
+    # Both sides in the gate's configuration, built one after the other.
+    (cd "$tmp/src" && cmake -S . -B "$tmp/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      "${TRACK_OPTIONS[@]}" >&2 && cmake --build "$tmp/build" -j "$JOBS" --target \
+      arb_workload_emergo arb_workload_eximo arb_workload_ecalper arb_workload_meridians \
+      arb_bench >&2)
+    configure build/track Release "${TRACK_OPTIONS[@]}"
+    build build/track "${TRACK_TARGETS[@]}" arb_bench
+    run "$PYTHON" benchmarks/track.py ab --a "$tmp/build" --a-name "$ref ($(git rev-parse --short "$sha"))" \
+      --b build/track --b-name "this tree" --rounds "${3:-5}"
     ;;
   slow)
     install_missing
@@ -104,7 +172,7 @@ case "${1:-}" in
     run build/bin/arb_bench "$@"
     ;;
   *)
-    echo "usage: ./dev.sh main | test | slow | bench [benchmark options]" >&2
+    echo "usage: ./dev.sh main | test | slow | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds]" >&2
     exit 2
     ;;
 esac

@@ -5,6 +5,8 @@
 //   movegen/<spec>/<phase>/<impl>       legal_moves() over a fixed position set
 //   count_moves/<spec>/<phase>/engine   count_moves() over the same set
 //   perft/<spec>/<impl>/<depth>         perft from the start position
+//   workload/<game>/<phase>/<impl>      the performance gate's workloads
+//                                       (workloads.h): start and midgame
 //
 // <spec> is the canonical spec (RULES.md), so `ecalper` is size 7. Every count
 // a benchmark produces is checked (perft against fixtures/, count_moves against
@@ -26,6 +28,7 @@
 #include "arb/games.h"
 #include "benchmarks/positions.h"
 #include "benchmarks/start_counts.h"
+#include "benchmarks/workloads.h"
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
@@ -125,6 +128,34 @@ void perft_start(State& state, const Spec& spec, const StartCounts& fixtures) {
   state.counters["nps"] = Counter(static_cast<double>(nodes), Counter::kIsIterationInvariantRate);
 }
 
+// One workload of the performance gate (workloads.h), in wall-clock time:
+// shown beside its instruction count, never gated.
+template <Game G>
+void workload(State& state, const std::vector<WorkloadCase>& cases) {
+  std::vector<std::pair<G, typename G::Position>> runs;
+  for (const WorkloadCase& c : cases) {
+    const G g(Spec::parse(c.spec));
+    runs.emplace_back(g, play_moves(g, position_from(g, c.position), split_moves(c.moves)));
+  }
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const std::uint64_t n = perft(runs[i].first, runs[i].second, cases[i].depth);
+      if (n != cases[i].nodes) {
+        fail(state, "perft(" + std::to_string(cases[i].depth) + ") of " + cases[i].position +
+                        ": expected " + std::to_string(cases[i].nodes) + " got " +
+                        std::to_string(n));
+        return;
+      }
+      nodes += n;
+    }
+    benchmark::DoNotOptimize(nodes);
+  }
+  state.counters["nodes"] = Counter(static_cast<double>(nodes));
+  state.counters["nps"] = Counter(static_cast<double>(nodes), Counter::kIsIterationInvariantRate);
+}
+
 struct GameBenchmarks {
   std::string spec;
   std::vector<PositionSet> sets;   // for movegen and count_moves
@@ -191,7 +222,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   try {
-    const arb::bench::StartCounts fixtures(std::filesystem::path(ARB_SOURCE_DIR) / "fixtures");
+    const arb::bench::StartCounts fixtures(arb::bench::fixtures_dir());
     // Every registered game: its rows of games(), or move generation on its
     // default spec for a game that has none yet.
     arb::Games::for_each([&]<class Pair>() {
@@ -204,6 +235,23 @@ int main(int argc, char** argv) {
       if (!any)
         arb::bench::register_game<typename Pair::Engine, typename Pair::Reference>(
             {std::string(Pair::kName), {{.phase = "all"}}, {}, {}}, fixtures);
+    });
+    arb::Games::for_each([&]<class Pair>() {
+      const std::string game(Pair::kName);
+      if (!arb::bench::find_sizes(game)) return;
+      for (const char* phase : {"start", "midgame"}) {
+        const std::string at = "workload/" + game + "/" + phase + "/";
+        const auto engine =
+            arb::bench::workload_cases(arb::bench::fixtures_dir(), game, phase, true);
+        const auto reference =
+            arb::bench::workload_cases(arb::bench::fixtures_dir(), game, phase, false);
+        benchmark::RegisterBenchmark((at + "engine").c_str(), [=](benchmark::State& s) {
+          arb::bench::workload<typename Pair::Engine>(s, engine);
+        })->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((at + "reference").c_str(), [=](benchmark::State& s) {
+          arb::bench::workload<typename Pair::Reference>(s, reference);
+        })->Unit(benchmark::kMillisecond);
+      }
     });
     benchmark::RunSpecifiedBenchmarks();
   } catch (const std::exception& e) {  // arb::Error, or a fixtures folder that cannot be read
