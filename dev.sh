@@ -15,7 +15,8 @@ cd "$(dirname "$0")"
 # Debian packages the build needs. Only missing ones are installed, with
 # apt-get (the only network the build may use).
 PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapidcheck-dev
-          libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format)
+          libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format
+          python3 nodejs chromium)
 
 install_missing() {
   local missing=()
