@@ -68,6 +68,8 @@ int finish_verify(VerifySummary& s, Io& io);  // verify.cpp: output, fixture, re
 
 // Positions the text walk visits at most (each costs two requests).
 inline constexpr std::uint64_t kTextWalkLimit = 5000;
+// Our legal moves listed in a report, at most (as perft show, kShowListLimit).
+inline constexpr std::uint64_t kListLimit = 10000;
 
 template <Game G>
 class Verifier {
@@ -87,6 +89,7 @@ class Verifier {
       if (f) {
         f->first_depth = d;
         f->label = label;
+        add_legal(*f);
         return f;
       }
       progress(d);
@@ -94,7 +97,10 @@ class Verifier {
     std::vector<std::string> path;
     std::uint64_t budget = kTextWalkLimit;
     auto f = text_walk(pos, path, text_depth, budget);
-    if (f) f->label = label;
+    if (f) {
+      f->label = label;
+      add_legal(*f);
+    }
     return f;
   }
 
@@ -116,8 +122,28 @@ class Verifier {
     f.path = path;
     f.position = g_.format(pos);
     f.diagram = g_.diagram(pos);
-    f.legal = sorted_move_texts(g_, pos);
     return f;
+  }
+
+  // Our moves at a finding, for the report; not when there are too many to read.
+  void add_legal(Finding& f) {
+    auto moves = root_moves_;
+    moves.insert(moves.end(), f.path.begin(), f.path.end());
+    const auto pos = play_moves(g_, position_from(g_, root_), moves);
+    if (g_.count_moves(pos) <= kListLimit) f.legal = sorted_move_texts(g_, pos);
+  }
+
+  // The moves of a position in byte order, or in the order generated when there
+  // are more than kListLimit (Ecalper has 10^5 and more: sorting them per
+  // position would cost more than the walk).
+  std::vector<std::string> walk_order(const Position& pos) {
+    if (g_.count_moves(pos) <= kListLimit) return sorted_move_texts(g_, pos);
+    std::vector<std::string> out;
+    for (const auto& m : g_.legal_moves(pos)) {
+      out.push_back(g_.move_text(pos, m));
+      if (out.size() >= kTextWalkLimit) break;
+    }
+    return out;
   }
 
   std::optional<Finding> check_text(const Position& pos, const std::vector<std::string>& path) {
@@ -206,7 +232,7 @@ class Verifier {
     go_to(path);
     if (auto f = check_text(pos, path)) return f;
     if (depth == 0) return std::nullopt;
-    for (const auto& move : sorted_move_texts(g_, pos)) {
+    for (const auto& move : walk_order(pos)) {
       path.push_back(move);
       auto f = text_walk(g_.play(pos, g_.parse_move(pos, move)), path, depth - 1, budget);
       path.pop_back();
