@@ -22,8 +22,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::size_t kMaxLine = std::size_t{1} << 24;  // a reply line past this is garbage
-constexpr std::size_t kErrTail = 4096;                  // the engine's stderr we keep
+constexpr std::size_t kMaxLine = std::size_t{1} << 24;   // a reply line past this is garbage
+constexpr std::size_t kErrTail = 4096;                   // the engine's stderr we keep
+constexpr std::size_t kMaxReply = std::size_t{1} << 25;  // a whole reply (Ecalper size 8 D1: 13 MB)
 
 std::string first_word(std::string_view line) {
   return std::string(line.substr(0, line.find(' ')));
@@ -151,8 +152,6 @@ void EngineClient::fail(const std::string& what) {
 }
 
 bool EngineClient::read_line(std::string& line, const std::string& request) {
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(options_.timeout));
   for (;;) {
     const auto nl = buffer_.find('\n');
     if (nl != std::string::npos) {
@@ -165,7 +164,7 @@ bool EngineClient::read_line(std::string& line, const std::string& request) {
       fail("sent a reply line longer than 16 MiB to request " + std::to_string(requests_) + " '" +
            request + "'");
     const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
     if (left.count() <= 0)
       fail("did not answer request " + std::to_string(requests_) + " '" + request + "' within " +
            seconds_text_short() + " s (--timeout)");
@@ -179,11 +178,22 @@ bool EngineClient::read_line(std::string& line, const std::string& request) {
       const ssize_t got = read(out_, buf, sizeof buf);
       if (got > 0) {
         buffer_.append(buf, static_cast<std::size_t>(got));
+        reply_bytes_ += static_cast<std::size_t>(got);
+        if (reply_bytes_ > kMaxReply)
+          fail("sent more than 32 MiB in its reply to request " + std::to_string(requests_) + " '" +
+               request + "'");
       } else if (got == 0) {
         return false;
       }
     }
   }
+}
+
+// The timeout and the size limit hold for a whole reply, however many lines.
+void EngineClient::begin_request() {
+  deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double>(options_.timeout));
+  reply_bytes_ = 0;
 }
 
 std::string EngineClient::seconds_text_short() const {
@@ -199,6 +209,7 @@ std::string EngineClient::seconds_text_short() const {
 std::vector<std::string> EngineClient::ask(const std::string& request, bool multi) {
   if (pid_ < 0) start();
   ++requests_;
+  begin_request();
   const std::string where = "request " + std::to_string(requests_) + " '" + request + "'";
   const auto ended = [&]() -> std::string {
     int status = 0;
@@ -235,6 +246,7 @@ std::vector<std::string> EngineClient::ask(const std::string& request, bool mult
 
 std::vector<std::string> EngineClient::run_script(int depth) {
   ++requests_;
+  begin_request();
   const std::string where = "question " + std::to_string(requests_) + " (depth " +
                             std::to_string(depth) + ", moves '" + join(moves_) + "')";
   int out[2], err[2];

@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,6 +59,7 @@ class EngineClient {
   std::string died(int status) const;
   bool read_line(std::string& line, const std::string& request);
   void drain_stderr();
+  void begin_request();
   std::string seconds_text_short() const;
 
   EngineOptions options_;
@@ -65,6 +67,8 @@ class EngineClient {
   int in_ = -1, out_ = -1, err_ = -1;  // child's stdin, stdout, stderr (our ends)
   std::string buffer_, err_tail_;
   std::uint64_t requests_ = 0;
+  std::chrono::steady_clock::time_point deadline_;
+  std::size_t reply_bytes_ = 0;
   bool has_perft_ = true, has_text_ = true;
   std::string spec_, script_start_, root_ = "start";
   std::vector<std::string> moves_;

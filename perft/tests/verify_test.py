@@ -96,6 +96,8 @@ def bad_engines():
                      "echo 'total 1'; cat"], "sent 'a1 x' in its reply to request 3 'divide 1'"),
         ("cut reply", ["--engine", "read l; echo ok; read l; echo ok; read l; echo 'a1 1'"],
          "exited with status 0 in the middle of its reply to request 3 'divide 1'"),
+        ("endless line", ["--engine", "read l; echo ok; read l; echo ok; read l; yes | tr -d '\\n'"],
+         "sent a reply line longer than 16 MiB to request 3 'divide 1'"),
         ("silent", ["--engine", "read l; echo ok; sleep 60", "--timeout", "1"],
          "did not answer request 2 'position start' within 1 s"),
         ("err", ["--engine", "read l; echo 'err I play chess'"], "answered 'err I play chess'"),
