@@ -177,6 +177,13 @@ std::string board_svg(const std::string& game, const std::string& position,
       }
       out << "\" fill=\"#e8d8b0\" stroke=\"" << stroke << "\" stroke-width=\"" << width << "\"/>";
     }
+    // Cell names as people read the board: in a square's corner, in an empty hexagon.
+    if (b.shape == Shape::kSquare)
+      out << "<text x=\"" << fmt(c.x + 2) << "\" y=\"" << fmt(c.y + kSquare - 3)
+          << "\" font-size=\"9\" fill=\"#00000088\">" << html(c.name) << "</text>";
+    else if (c.content.empty())
+      out << "<text x=\"" << fmt(cx) << "\" y=\"" << fmt(cy + 3) << "\" font-size=\"9\" "
+          << "text-anchor=\"middle\" fill=\"#00000066\">" << html(c.name) << "</text>";
     if (!c.content.empty()) {
       const char top = c.content.back();  // a column's top man is written last
       out << "<circle cx=\"" << fmt(cx) << "\" cy=\"" << fmt(cy) << "\" r=\"" << fmt(kSquare * 0.34)

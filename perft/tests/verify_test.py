@@ -159,7 +159,7 @@ def report():
                             "--report", html)
     check(code == 1 and os.path.getsize(html) > 1000, "report written: " + err)
     page = open(html).read()
-    check("<svg" in page and page.count("<rect") >= 81 and "#e02020" in page,
+    check("<svg" in page and page.count("<rect") >= 81 and 'stroke="#e02020"' in page,
           "report: an SVG board with the missing move ringed red")
     png = os.path.join(TMP, "report.png")
     profile = tempfile.mkdtemp(prefix="chromium_", dir=TMP)
