@@ -46,6 +46,8 @@ class EngineClient {
   // `text`, or nothing when the engine lacks it.
   std::optional<std::string> text();
 
+  // Whether `text` may be asked (not a script, no `err unsupported` yet).
+  bool has_text() const { return has_text_ && !options_.script; }
   std::uint64_t requests() const { return requests_; }
   const std::string& command() const { return options_.command; }
 

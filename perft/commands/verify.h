@@ -231,7 +231,7 @@ class Verifier {
     --budget;
     go_to(path);
     if (auto f = check_text(pos, path)) return f;
-    if (depth == 0) return std::nullopt;
+    if (depth == 0 || !client_.has_text()) return std::nullopt;  // no `text`: nothing to walk
     for (const auto& move : walk_order(pos)) {
       path.push_back(move);
       auto f = text_walk(g_.play(pos, g_.parse_move(pos, move)), path, depth - 1, budget);

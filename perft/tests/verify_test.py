@@ -2,8 +2,8 @@
 """perft serve and perft verify (issue 11), driven as a user would.
 
 Usage: verify_test.py GROUP PERFT PLANTED_ENGINE SOURCE_DIR
-GROUP: planted, bad-engines, serve, adapter-python, adapter-node, report.
-Every check asserts; the first failure exits 1 with what went wrong.
+GROUP: planted, bad-engines, serve, minimal, adapter-python, adapter-node, report.
+Every check asserts; each failed one is printed, and any makes the exit status 1.
 """
 import json
 import os
@@ -113,6 +113,42 @@ def bad_engines():
               "%s: stderr %r, want one line with %r" % (name, err, want))
 
 
+# An engine with only the required requests: `perft serve` behind a filter that
+# answers `err unsupported` to moves, perft and text. Verify falls back.
+MINIMAL = r'''
+import subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word in ("moves", "perft", "text"):
+        print("err unsupported", flush=True)
+        continue
+    p.stdin.write(line)
+    p.stdin.flush()
+    if word == "quit":
+        break
+    while True:
+        reply = p.stdout.readline()
+        sys.stdout.write(reply)
+        if word != "divide" or reply.startswith(("total", "err")):
+            break
+    sys.stdout.flush()
+'''
+
+
+def minimal():
+    path = os.path.join(TMP, "minimal.py")
+    open(path, "w").write(MINIMAL)
+    code, out, err = verify("eximo", "--engine", "python3 %s %s serve eximo" % (path, PERFT),
+                            "--depth", "3", "--json")
+    check(code == 0, "minimal engine: exit %d %s" % (code, err))
+    result = json.loads(out)
+    # divide 1..3 and position per depth, perft 1 and 2 each once before it is
+    # known unsupported, one text: no text walk without `text`.
+    check(result["result"] == "agree" and result["requests"] < 20,
+          "minimal engine: " + out)
+
+
 def serve():
     requests = "\n".join([
         "game emergo:size=7", "position start", "divide 1", "perft 3", "moves", "text",
@@ -173,7 +209,7 @@ def report():
         check(f.read(8) == b"\x89PNG\r\n\x1a\n", "the screenshot is a PNG")
 
 
-{"planted": planted, "bad-engines": bad_engines, "serve": serve,
+{"planted": planted, "bad-engines": bad_engines, "serve": serve, "minimal": minimal,
  "adapter-python": lambda: adapter("python"), "adapter-node": lambda: adapter("node"),
  "report": report}[GROUP]()
 shutil.rmtree(TMP, ignore_errors=True)
