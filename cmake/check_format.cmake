@@ -1,5 +1,6 @@
 # CTest `clang_format`: every C++ file of the project follows .clang-format.
 # cmake -DROOT=<source dir> -DCLANG_FORMAT=<program> -P check_format.cmake
+cmake_policy(VERSION 3.25)
 file(GLOB_RECURSE files
   ${ROOT}/common/*.cpp ${ROOT}/common/*.h ${ROOT}/engine/*.cpp ${ROOT}/engine/*.h
   ${ROOT}/reference/*.cpp ${ROOT}/reference/*.h ${ROOT}/perft/*.cpp ${ROOT}/perft/*.h

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "common/error.h"
@@ -57,9 +58,12 @@ std::string seconds_text(double s) {
 }
 
 std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds) {
-  return seconds > 0
-             ? static_cast<std::uint64_t>(std::llround(static_cast<double>(nodes) / seconds))
-             : 0;
+  if (!(seconds > 0)) return 0;
+  // A counting shortcut (count_subtree) passes 2^63 nodes/s: saturate, never
+  // wrap (llround stops at 2^63 - 1).
+  const double rate = static_cast<double>(nodes) / seconds;
+  if (rate >= 18446744073709551615.0) return UINT64_MAX;
+  return static_cast<std::uint64_t>(rate + 0.5);
 }
 
 namespace {

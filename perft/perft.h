@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <concepts>
 #include <cstdint>
 #include <map>
 #include <sstream>
@@ -23,16 +24,35 @@ inline std::uint64_t checked_add(std::uint64_t a, std::uint64_t b) {
   return sum;
 }
 
-// The number of move sequences of exactly `depth` complete turns (P1-P3).
-// The last ply is counted by count_moves, never played (the engines' fast path).
+// The number of move sequences of exactly `depth` complete turns (P1-P3),
+// walking every interior node. The last ply is counted by count_moves, never
+// played (the engines' fast path).
 template <Game G>
-std::uint64_t perft(const G& g, const typename G::Position& pos, int depth) {
+std::uint64_t perft_walk(const G& g, const typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return g.count_moves(pos);
   std::uint64_t total = 0;
   for (const auto& move : g.legal_moves(pos))
-    total = checked_add(total, perft(g, g.play(pos, move), depth - 1));
+    total = checked_add(total, perft_walk(g, g.play(pos, move), depth - 1));
   return total;
+}
+
+// An optional exact shortcut: `std::uint64_t count_subtree(const Position&, int depth)`
+// returns perft(depth) without walking the tree, and throws the same overflow
+// error as checked_add. A game defines it only where it is proved equal to
+// perft_walk (engine Ecalper: a memo over counters, tested on every fixture).
+template <class G>
+concept HasCountSubtree = requires(const G& g, const typename G::Position& pos, int depth) {
+  { g.count_subtree(pos, depth) } -> std::same_as<std::uint64_t>;
+};
+
+// perft(depth): the game's count_subtree when it has one, otherwise the walk.
+template <Game G>
+std::uint64_t perft(const G& g, const typename G::Position& pos, int depth) {
+  if constexpr (HasCountSubtree<G>) {
+    if (depth >= 2) return g.count_subtree(pos, depth);
+  }
+  return perft_walk(g, pos, depth);
 }
 
 struct DivideEntry {

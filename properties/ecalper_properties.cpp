@@ -200,7 +200,7 @@ int stones_per_turn(const Ecalper& g) { return g.players().size() == 3 ? 5 : 3; 
 
 // C4: a normal turn converts exactly one opponent stone and adds exactly 3
 // (5) stones of the mover; nothing else changes.
-RC_GTEST_PROP(EcalperProperties, NormalTurnAddsStonesConvertsOne, ()) {
+RC_GTEST_PROP(EcalperProperties, C4_NormalTurnConvertsOneAndPlacesTheRest, ()) {
   const auto g = random_game();
   const auto line = arb::random_line(g, g.start(), 25);
   const auto& pos = line.position;
@@ -246,7 +246,7 @@ RC_GTEST_PROP(EcalperProperties, NormalTurnAddsStonesConvertsOne, ()) {
 
 // C4: replace=any never takes the stone made by the previous replacement;
 // replace=last-added takes only a stone placed on the previous turn.
-RC_GTEST_PROP(EcalperProperties, ForbiddenStoneNeverReplaced, ()) {
+RC_GTEST_PROP(EcalperProperties, C4_ForbiddenStoneIsNeverReplaced, ()) {
   const auto g = random_game();
   const bool last_added = g.spec().value("replace") == "last-added";
   const auto line = arb::random_line(g, g.start(), 25);
@@ -285,7 +285,7 @@ RC_GTEST_PROP(EcalperProperties, ForbiddenStoneNeverReplaced, ()) {
 // C5: two players: the turn with fewer than 3 empty cells is the replacement
 // only and the game ends right after it; three players: the game ends before
 // Black's turn with fewer than 15 empty cells, and never otherwise.
-RC_GTEST_PROP(EcalperProperties, GameEndsExactlyAsC5, ()) {
+RC_GTEST_PROP(EcalperProperties, C5_GameEndsExactlyWhenTheRuleSays, ()) {
   const auto g = random_game();
   const int players = static_cast<int>(g.players().size());
   auto pos = arb::random_line(g, g.start(), 25).position;
@@ -313,7 +313,7 @@ RC_GTEST_PROP(EcalperProperties, GameEndsExactlyAsC5, ()) {
 }
 
 // C6: the result agrees with an independent flood fill on the position text.
-RC_GTEST_PROP(EcalperProperties, ResultAgreesWithFloodFill, ()) {
+RC_GTEST_PROP(EcalperProperties, C6_ResultAgreesWithFloodFill, ()) {
   const auto g = random_game();
   const auto end = play_to_end(g, arb::random_line(g, g.start(), 10).position);
   const auto t = decode(g.format(end));
@@ -322,7 +322,7 @@ RC_GTEST_PROP(EcalperProperties, ResultAgreesWithFloodFill, ()) {
 }
 
 // perft(d) = sum of divide, and counting the last ply equals playing it.
-RC_GTEST_PROP(EcalperProperties, PerftEqualsSumOfDivideAndCountingEqualsPlaying, ()) {
+RC_GTEST_PROP(EcalperProperties, P1_PerftIsTheSumOfDivideAndCountingEqualsPlaying, ()) {
   const auto g = random_game();
   const auto pos = play_until_small(g, arb::random_line(g, g.start(), 25).position, 200000);
   std::uint64_t sum = 0;
@@ -341,7 +341,7 @@ RC_GTEST_PROP(EcalperProperties, PerftEqualsSumOfDivideAndCountingEqualsPlaying,
 }
 
 // Notation: format/parse and move_text/parse_move round trips.
-RC_GTEST_PROP(EcalperProperties, FormatParseRoundTrip, ()) {
+RC_GTEST_PROP(EcalperProperties, Notation_FormatParseRoundTrip, ()) {
   const auto g = random_game(false);
   const auto line = arb::random_line(g, g.start(), 30);
   const auto& pos = line.position;
@@ -357,7 +357,7 @@ RC_GTEST_PROP(EcalperProperties, FormatParseRoundTrip, ()) {
 
 // Parsers never guess: a mutated position or move text is either rejected with
 // arb::Error or is valid and canonical (format(parse(s)) == s).
-RC_GTEST_PROP(EcalperProperties, MutatedTextsRejectedOrCanonical, ()) {
+RC_GTEST_PROP(EcalperProperties, Notation_MutatedTextsAreRejectedOrCanonical, ()) {
   const auto g = random_game();
   const auto line = arb::random_line(g, g.start(), 25);
   const auto& pos = line.position;

@@ -293,7 +293,7 @@ RC_GTEST_PROP(EmergoProperties, P1_PerftEqualsDivideSumAndPlayedLastPly, ()) {
   }
 }
 
-RC_GTEST_PROP(EmergoProperties, PlayFormatParseRoundTrip, ()) {
+RC_GTEST_PROP(EmergoProperties, Notation_PlayFormatParseRoundTrip, ()) {
   for (int size : {9, 7}) {
     const auto& g = game(size);
     const auto line = arb::random_line(g, g.start(), size == 9 ? 80 : 50);

@@ -161,7 +161,7 @@ std::vector<Eximo::Position> random_positions() {
 
 // Colour-mirror symmetry: the mirrored position has the mirrored moves and
 // the same perft(1..2).
-RC_GTEST_PROP(EximoProperties, ColourMirrorSymmetry, ()) {
+RC_GTEST_PROP(EximoProperties, X1_ColourMirrorSymmetry, ()) {
   const auto& g = game();
   for (const auto& pos : random_positions()) {
     const auto text = g.format(pos);
@@ -178,7 +178,7 @@ RC_GTEST_PROP(EximoProperties, ColourMirrorSymmetry, ()) {
 
 // X2-X4: a man never moves backwards; steps and friendly jumps go strictly
 // forward, captures forward or sideways.
-RC_GTEST_PROP(EximoProperties, ManNeverMovesBackwards, ()) {
+RC_GTEST_PROP(EximoProperties, X2_X4_ManNeverMovesBackwards, ()) {
   const auto& g = game();
   for (const auto& pos : random_positions()) {
     const int fwd = g.to_move(pos) == 0 ? 1 : -1;
@@ -198,7 +198,7 @@ RC_GTEST_PROP(EximoProperties, ManNeverMovesBackwards, ()) {
 
 // X4 (with X6): a capture chain ends only where the man cannot capture again,
 // or on the far row.
-RC_GTEST_PROP(EximoProperties, CaptureChainEndsWhereNoCaptureContinues, ()) {
+RC_GTEST_PROP(EximoProperties, X4_CaptureChainEndsWhereNoCaptureContinues, ()) {
   const auto& g = game();
   for (const auto& pos : random_positions()) {
     const char man = g.to_move(pos) == 0 ? 'W' : 'B';
@@ -216,7 +216,7 @@ RC_GTEST_PROP(EximoProperties, CaptureChainEndsWhereNoCaptureContinues, ()) {
 }
 
 // X5: captures are generated whenever one exists, and then only captures.
-RC_GTEST_PROP(EximoProperties, CapturesWhenAvailableAndOnlyThen, ()) {
+RC_GTEST_PROP(EximoProperties, X5_CapturesWhenAvailableAndOnlyThen, ()) {
   const auto& g = game();
   bool seen_capture = false;
   for (const auto& pos : random_positions()) {
@@ -231,7 +231,7 @@ RC_GTEST_PROP(EximoProperties, CapturesWhenAvailableAndOnlyThen, ()) {
 
 // X4, X6: men change only by captures (the opponent loses one per jump) and
 // far-row exchanges (the mover loses the arriving man and gains the drops).
-RC_GTEST_PROP(EximoProperties, MenChangeOnlyByCapturesAndExchanges, ()) {
+RC_GTEST_PROP(EximoProperties, X4_X6_MenChangeOnlyByCapturesAndExchanges, ()) {
   const auto& g = game();
   bool seen_arrival = false;
   for (const auto& pos : random_positions()) {
@@ -254,7 +254,7 @@ RC_GTEST_PROP(EximoProperties, MenChangeOnlyByCapturesAndExchanges, ()) {
 }
 
 // P1-P3: perft(d) is the sum of divide; perft(1) counted equals perft(1) played.
-RC_GTEST_PROP(EximoProperties, PerftIsSumOfDivide, ()) {
+RC_GTEST_PROP(EximoProperties, P1_PerftIsTheSumOfDivide, ()) {
   const auto& g = game();
   for (const auto& pos : random_positions()) {
     for (int depth = 1; depth <= 2; ++depth) {
@@ -266,7 +266,7 @@ RC_GTEST_PROP(EximoProperties, PerftIsSumOfDivide, ()) {
 }
 
 // count_moves (the fast path) equals playing the last ply, here and one ply on.
-RC_GTEST_PROP(EximoProperties, CountingTheLastPlyEqualsPlayingIt, ()) {
+RC_GTEST_PROP(EximoProperties, P1_CountingTheLastPlyEqualsPlayingIt, ()) {
   const auto& g = game();
   for (const auto& pos : random_positions()) {
     const auto moves = g.legal_moves(pos);
@@ -281,7 +281,7 @@ RC_GTEST_PROP(EximoProperties, CountingTheLastPlyEqualsPlayingIt, ()) {
 
 // Notation: format/parse round trip of positions; move text/parse_move round
 // trip, with unique texts (P2).
-RC_GTEST_PROP(EximoProperties, FormatParseRoundTrip, ()) {
+RC_GTEST_PROP(EximoProperties, Notation_FormatParseRoundTrip, ()) {
   const auto& g = game();
   for (const auto& pos : random_positions()) {
     const auto text = g.format(pos);

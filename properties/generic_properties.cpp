@@ -26,10 +26,9 @@
 // and replayed by the reference through the move texts, comparing whole move
 // lists once they are small and, before, the counts and a sample of moves.
 //
-// Case counts are set per spec below (Budget); RC_PARAMS max_success scales
-// them (max_success=1000: ten times as many).
+// Each spec has a Budget below (plies, samples); the number of cases is
+// RC_PARAMS max_success (300 under CTest, properties/CMakeLists.txt).
 #include <gtest/gtest.h>
-#include <rapidcheck/detail/TestListenerAdapter.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
@@ -55,7 +54,6 @@ namespace {
 // How much work one property does; chosen per spec so that the whole run stays
 // short in the Check build.
 struct Budget {
-  int cases = 100;                       // RapidCheck cases (times RC_PARAMS max_success / 100)
   int plies = 40;                        // at most this many random plies from the root
   std::uint64_t late_root = 0;           // conformance: > 0: the root is the first position of a
                                          // random engine line with at most this many moves,
@@ -69,27 +67,15 @@ struct Budget {
   std::uint64_t perft2 = 20000;          // check perft(2) when it is at most about this
 };
 
-// Runs `property` as a RapidCheck property of the current GoogleTest test with
-// `cases` successful cases (scaled by RC_PARAMS max_success / 100, at least 1);
-// RC_PARAMS seed and reproduce work as with RC_GTEST_PROP.
+// Runs `property` as a RapidCheck property of the current GoogleTest test,
+// through RapidCheck's public API: RC_PARAMS (max_success, seed, reproduce)
+// applies as with RC_GTEST_PROP, and a failure prints its counterexample.
 template <class F>
-void check_property(int cases, F&& property) {
-  const auto& config = rc::detail::configuration();
-  auto params = config.testParams;
-  params.maxSuccess =
-      std::max(1, static_cast<int>(static_cast<long long>(cases) * params.maxSuccess / 100));
+void check_property(F&& property) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  rc::detail::TestMetadata metadata;
-  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
-  metadata.description = info->name();
-  rc::detail::TestListenerAdapter listener;
-  const auto result = rc::detail::checkProperty(rc::detail::toProperty(std::forward<F>(property)),
-                                                metadata, params, listener, config.reproduce);
-  if (!result.template is<rc::detail::SuccessResult>()) {
-    std::ostringstream out;
-    rc::detail::printResultMessage(result, out);
-    FAIL() << out.str();
-  }
+  const std::string name = std::string(info->test_suite_name()) + "/" + info->name();
+  EXPECT_TRUE(rc::check(name, std::forward<F>(property)))
+      << name << ": see the counterexample above";
 }
 
 // RC_FAIL with a message built only on failure.
@@ -294,7 +280,7 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
 // G is the implementation under test; E the engine (it makes Ecalper's roots).
 template <arb::Game G, arb::Game E>
 void conformance(const G& g, const E& e, const Budget& b) {
-  check_property(b.cases, [&] {
+  check_property([&] {
     const auto root = b.late_root ? g.parse(root_text(e, b)) : g.start();
     const auto line = arb::random_line(g, root, b.late_root ? b.late_plies : b.plies);
     const auto positions = positions_of(g, root, line);
@@ -381,7 +367,7 @@ void check_same(const E& e, const R& r, const typename R::Position& rp, const Bu
 
 template <arb::Game E, arb::Game R>
 void engine_equals_reference(const E& e, const R& r, const Budget& b) {
-  check_property(b.cases, [&] {
+  check_property([&] {
     ARB_CHECK(
         e.format(e.start()) == r.format(r.start()),
         "start texts differ: engine " + e.format(e.start()) + ", reference " + r.format(r.start()));
@@ -430,24 +416,22 @@ void engine_equals_reference_test(std::string_view spec, const Budget& b) {
 // random_line draws its length and moves with RapidCheck's size, so the mean
 // line is about a quarter of `plies`: these are long enough to reach the end
 // game now and then.
-constexpr Budget kEmergo{.cases = 100, .plies = 200};
-constexpr Budget kEmergo7{.cases = 100, .plies = 150};
-constexpr Budget kEximo{.cases = 100, .plies = 150};
-constexpr Budget kMeridians{.cases = 60, .plies = 160};
+constexpr Budget kEmergo{.plies = 200};
+constexpr Budget kEmergo7{.plies = 150};
+constexpr Budget kEximo{.plies = 150};
+constexpr Budget kMeridians{.plies = 160};
 // Conformance: short lines from a root with at most 20000 moves (about 10
 // empty cells left with two players; with three, White's or Red's last turn).
 // Engine == reference: whole games from the start, played by the engine;
 // move lists compared whole up to 20000 moves, sampled above.
-constexpr Budget kEcalper{.cases = 60,
-                          .plies = 40,
+constexpr Budget kEcalper{.plies = 40,
                           .late_root = 20000,
                           .late_plies = 3,
                           .engine_line = true,
                           .full_list = 20000,
                           .all_children = 200,
                           .sample = 24};
-constexpr Budget kEcalper3{.cases = 60,
-                           .plies = 40,
+constexpr Budget kEcalper3{.plies = 40,
                            .late_root = 20000,
                            .late_plies = 1,
                            .engine_line = true,

@@ -211,7 +211,7 @@ RC_GTEST_PROP(MeridiansProperties, M10_MoverHasNoDeadGroupOnceHeHasPlacedThree, 
   if (board.placed[mover] == "2") RC_ASSERT(board.dead(mover ? 'B' : 'W').empty());
 }
 
-RC_GTEST_PROP(MeridiansProperties, M4M5M6_PlacementsAreExactlyWhatTheRulesAllow, ()) {
+RC_GTEST_PROP(MeridiansProperties, M4_M5_M6_PlacementsAreExactlyWhatTheRulesAllow, ()) {
   const auto [v, line] = random_position();
   const Meridians& g = game(v);
   const Board board(g.format(line.position), size_of(g));
@@ -352,7 +352,7 @@ RC_GTEST_PROP(MeridiansProperties, M1_SymmetricPositionsHaveEqualPerft, ()) {
   RC_ASSERT(arb::perft(g, mirrored, 2) == arb::perft(g, line.position, 2));
 }
 
-RC_GTEST_PROP(MeridiansProperties, PerftIsTheSumOfDivide, ()) {
+RC_GTEST_PROP(MeridiansProperties, P1_PerftIsTheSumOfDivide, ()) {
   const auto [v, line] = random_position();
   const Meridians& g = game(v);
   std::uint64_t sum = 0;
@@ -360,7 +360,7 @@ RC_GTEST_PROP(MeridiansProperties, PerftIsTheSumOfDivide, ()) {
   RC_ASSERT(sum == arb::perft(g, line.position, 2));
 }
 
-RC_GTEST_PROP(MeridiansProperties, CountingTheLastPlyEqualsPlayingIt, ()) {
+RC_GTEST_PROP(MeridiansProperties, P1_CountingTheLastPlyEqualsPlayingIt, ()) {
   const auto [v, line] = random_position();
   const Meridians& g = game(v);
   RC_ASSERT(g.count_moves(line.position) == g.legal_moves(line.position).size());
@@ -376,7 +376,7 @@ RC_GTEST_PROP(MeridiansProperties, CountingTheLastPlyEqualsPlayingIt, ()) {
   }
 }
 
-RC_GTEST_PROP(MeridiansProperties, FormatParseRoundTrip, ()) {
+RC_GTEST_PROP(MeridiansProperties, Notation_FormatParseRoundTrip, ()) {
   const auto [v, line] = random_position();
   const Meridians& g = game(v);
   const std::string text = g.format(line.position);

@@ -120,7 +120,7 @@ ARB_PARSER_DIFFERENTIAL(meridians_size8, "meridians:size=8", 40)
 ARB_PARSER_DIFFERENTIAL(meridians_swap, "meridians:swap", 3)
 
 // Every wrong spelling of every number in every start text: both reject.
-TEST(ParserDifferential, StartTextsWithMisspelledNumbersAreRejectedByBoth) {
+TEST(ParserDifferential, Notation_StartTextsWithMisspelledNumbersAreRejectedByBoth) {
   for (const char* spec : {"emergo", "emergo:size=7", "eximo", "ecalper", "ecalper:size=5",
                            "ecalper:size=6", "ecalper:size=8", "ecalper:size=5,players=3",
                            "meridians", "meridians:size=6", "meridians:size=8"}) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <unordered_map>
 #include <utility>
 
 namespace arb::engine::ecalper {
@@ -114,6 +115,171 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   list.normal_ = static_cast<std::uint64_t>(list.replaceable_count_) * list.per_stone_;
   list.size_ = list.normal_ + (pos.swap ? 1 : 0);
   return list;
+}
+
+// ---------------------------------------------------------------- count_subtree
+
+namespace {
+
+// The counters the subtree count depends on (see count_subtree in the header).
+struct Counters {
+  std::uint8_t side = 0, swap = 0, empty = 0, last_count = 0;
+  std::array<std::uint8_t, 3> count{};
+  bool replaced = false;    // the last turn replaced a stone (`<last>` is X:...)
+  std::uint8_t holder = 3;  // who holds the stone it made (3: nobody)
+
+  // 48 bits: depth 7, side 2, swap 1, empty 8, last_count 3, count 3 x 8, replaced 1, holder 2.
+  std::uint64_t key(int depth) const {
+    std::uint64_t k = static_cast<std::uint64_t>(depth);
+    k = k << 2 | side;
+    k = k << 1 | swap;
+    k = k << 8 | empty;
+    k = k << 3 | last_count;
+    for (const std::uint8_t n : count) k = k << 8 | n;
+    k = k << 1 | static_cast<std::uint64_t>(replaced);
+    return k << 2 | holder;
+  }
+};
+
+__extension__ typedef unsigned __int128 Wide;  // GCC and Clang
+// Counts saturate at 2^64: above 2^64-1 is an overflow whatever the exact value.
+constexpr Wide kCap = Wide{1} << 64;
+Wide add_sat(Wide a, Wide b) { return std::min(a + b, kCap); }
+// a <= 2^64 and m < 2^38 (169 * C(169,5)): the product fits in 128 bits.
+Wide mul_sat(Wide a, std::uint64_t m) { return std::min(a * m, kCap); }
+
+}  // namespace
+
+std::uint64_t Ecalper::count_subtree(const Position& pos, int depth) const {
+  if (depth <= 0) return 1;
+  if (depth == 1) return count_moves(pos);
+  const int k_turn = stones_per_turn();
+  const auto next_player = [&](int p) { return p + 1 == players_ ? 0 : p + 1; };
+  // The same tests as turn_kind, on counters.
+  const auto kind_of = [&](const Counters& c) {
+    if (players_ == 2) {
+      if (c.replaced && c.last_count == 0) return Turn::kOver;  // C5
+      if (c.last_count == 0) return Turn::kFirst;
+      if (c.empty < 3) return Turn::kFinal;
+      return Turn::kNormal;
+    }
+    if (c.last_count == 0) return Turn::kFirst;
+    if (c.side == 0 && c.empty < 15) return Turn::kOver;  // C5, three players
+    return Turn::kNormal;
+  };
+  // The child after replacing a stone of `victim` (or none: 3) and placing k.
+  const auto child = [&](const Counters& c, int victim, int k) {
+    Counters n = c;
+    const bool first = c.last_count == 0;
+    if (victim != 3) {
+      --n.count[static_cast<std::size_t>(victim)];
+      ++n.count[c.side];
+    }
+    n.count[c.side] = static_cast<std::uint8_t>(n.count[c.side] + k);
+    n.empty = static_cast<std::uint8_t>(c.empty - k);
+    n.replaced = victim != 3;
+    n.holder = victim != 3 ? c.side : 3;
+    n.last_count = static_cast<std::uint8_t>(k);
+    n.side = static_cast<std::uint8_t>(next_player(c.side));
+    n.swap = players_ == 2 && first;  // C3
+    return n;
+  };
+
+  std::unordered_map<std::uint64_t, Wide> memo;
+  // rec(c, d, replaceable): perft(d) below counters c; `replaceable[p]` is how
+  // many of player p's stones the side to move may replace (legal_moves' list).
+  const auto rec = [&](auto&& self, const Counters& c, int d,
+                       const std::array<int, 3>& replaceable) -> Wide {
+    const Turn kind = kind_of(c);
+    if (kind == Turn::kOver) return 0;
+    if (d == 1) {  // count_moves on counters
+      int r = 0;
+      if (last_added_) {
+        r = c.last_count;
+      } else {
+        for (int p = 0; p < players_; ++p)
+          if (p != c.side) r += c.count[static_cast<std::size_t>(p)];
+        if (c.replaced) --r;
+      }
+      switch (kind) {
+        case Turn::kFirst:
+          return binomial(c.empty, k_turn);
+        case Turn::kFinal:
+          return static_cast<Wide>(r);
+        default:
+          return static_cast<Wide>(r) * binomial(c.empty, k_turn) + (c.swap ? 1 : 0);
+      }
+    }
+    // Below the root every position is consistent, so the replaceable stones
+    // follow from the counters; the memo key then says everything.
+    const auto below = [&](const Counters& n) -> Wide {
+      const std::uint64_t key = n.key(d - 1);
+      if (const auto it = memo.find(key); it != memo.end()) return it->second;
+      std::array<int, 3> r{};
+      for (int p = 0; p < players_; ++p) {
+        if (p == n.side) continue;
+        if (last_added_) {
+          // C4: the previous player's placed stones, all still his.
+          const int prev = n.side == 0 ? players_ - 1 : n.side - 1;
+          r[static_cast<std::size_t>(p)] = p == prev ? n.last_count : 0;
+        } else {
+          r[static_cast<std::size_t>(p)] = n.count[static_cast<std::size_t>(p)] - (n.holder == p);
+        }
+      }
+      const Wide v = self(self, n, d - 1, r);
+      memo.emplace(key, v);
+      return v;
+    };
+    Wide total = 0;
+    if (kind == Turn::kFirst) {
+      total = mul_sat(below(child(c, 3, k_turn)), binomial(c.empty, k_turn));
+    } else {
+      const int k = kind == Turn::kFinal ? 0 : k_turn;
+      const std::uint64_t subsets = binomial(c.empty, k);
+      for (int p = 0; p < players_; ++p) {
+        const int r = replaceable[static_cast<std::size_t>(p)];
+        if (p == c.side || r <= 0 || subsets == 0) continue;
+        total =
+            add_sat(total, mul_sat(below(child(c, p, k)), static_cast<std::uint64_t>(r) * subsets));
+      }
+    }
+    if (c.swap) {  // C3: colours exchanged, counters unchanged but the option
+      Counters n = c;
+      n.swap = 0;
+      total = add_sat(total, below(n));
+    }
+    return total;
+  };
+
+  // The root, from the position itself, as legal_moves and play see it.
+  Counters root;
+  root.side = pos.side;
+  root.swap = pos.swap;
+  root.empty = pos.empty;
+  root.last_count = pos.last_count;
+  root.count = pos.count;
+  root.replaced = pos.last_replaced != kNone;
+  std::array<int, 3> replaceable{};
+  for (int p = 0; p < players_; ++p) {
+    const auto& stones = pos.stones[static_cast<std::size_t>(p)];
+    if (root.replaced && stones.test(pos.last_replaced)) root.holder = static_cast<std::uint8_t>(p);
+    if (p == pos.side || last_added_) continue;
+    replaceable[static_cast<std::size_t>(p)] =
+        stones.count() - (root.replaced && stones.test(pos.last_replaced) ? 1 : 0);
+  }
+  if (last_added_) {
+    // The owner as play finds it: the next player, else (three players) the one after.
+    for (int i = 0; i < pos.last_count; ++i) {
+      const int cell = pos.last_placed[static_cast<std::size_t>(i)];
+      int owner = next_player(pos.side);
+      if (players_ == 3 && !pos.stones[static_cast<std::size_t>(owner)].test(cell))
+        owner = next_player(owner);
+      ++replaceable[static_cast<std::size_t>(owner)];
+    }
+  }
+  const Wide total = rec(rec, root, depth, replaceable);
+  if (total >= kCap) throw Error("count overflow: perft exceeds 2^64-1");
+  return static_cast<std::uint64_t>(total);
 }
 
 Outcome Ecalper::outcome(const Position& pos) const {

@@ -73,28 +73,6 @@ Bits Meridians::sight(int p, Bits occupied) const {
   return out;
 }
 
-Bits Meridians::placements(const Position& pos) const {
-  const Bits own = pos.stones[pos.side];
-  const Bits occupied = pos.stones[0] | pos.stones[1];
-  switch (pos.placed[pos.side]) {
-    case 0:  // M4: the first stone anywhere
-      return geo_->all.and_not(occupied);
-    case 1: {  // M5: a path to the first stone: on a line, not adjacent
-      const int first = own.lowest();
-      return sight(first, occupied).and_not(geo_->neighbours[first]);
-    }
-    default: {  // M6: every own stone counts, dead or not (it may be revived)
-      // A stone without an empty neighbour sees nothing: skip it (dense boards).
-      const Bits empty = geo_->all.and_not(occupied);
-      Bits out;
-      own.for_each([&](int p) {
-        if ((geo_->neighbours[p] & empty).any()) out |= sight(p, occupied);
-      });
-      return out;
-    }
-  }
-}
-
 // M2, M3: groups by union-find over the three increasing neighbour
 // directions (one pass in point order), and every candidate path: the first
 // stone along a line is own and not adjacent. A candidate is a path when its
@@ -141,6 +119,91 @@ Bits Meridians::dead_stones(const Position& pos, int colour) const {
     if (alive_roots.test(find(p))) living.set(p);
   });
   return own.and_not(living);
+}
+
+Bits Meridians::sweep_sight(const Bits& own, const Bits& occupied) const {
+  // A stone without an empty neighbour sees nothing: skip it (dense boards).
+  const Bits empty = geo_->all.and_not(occupied);
+  Bits out;
+  own.for_each([&](int p) {
+    if ((geo_->neighbours[p] & empty).any()) out |= sight(p, occupied);
+  });
+  return out;
+}
+
+void Meridians::rebuild_sight(Position& pos) const {
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  for (auto& per_colour : pos.sight.of)
+    for (Bits& s : per_colour) s = Bits{};
+  for (int c = 0; c < 2; ++c)
+    pos.stones[c].for_each([&](int p) {
+      for (int d = 0; d < detail::kDirections; ++d) {
+        const Bits& r = geo_->ray[p][d];
+        const Bits blockers = r & occupied;
+        Bits run = r;
+        if (blockers.any())
+          run = r.and_not(geo_->ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d]);
+        pos.sight.of[c][d % 3] |= run;
+      }
+    });
+}
+
+// Why only these groups can be dead: after the owner's previous turn all his
+// groups were alive (M10 removed the others; M5 for his second stone; parse
+// rejects a dead group of the side not to move). The opponent's placement
+// `last` can cut only paths through `last`, whose ends are the first stones
+// seen from `last` on both sides of one line, both own; his removals only
+// empty points, which cuts no path. This placement s can kill only its own
+// group: a path of another group through s now ends at s, a stone of another
+// group.
+Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) const {
+  const Bits own = pos.stones[colour];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  // A path `last` cut had its two ends on one line through `last`, the first
+  // stones on either side, both own (s may now stand in for one of them).
+  Bits seeds = Bits::single(s);
+  for (int o = 0; o < 3; ++o) {
+    const Bits up = geo_->ray[last][o] & occupied, down = geo_->ray[last][o + 3] & occupied;
+    if (!up.any() || !down.any()) continue;
+    const int a = up.lowest(), b = down.highest();
+    if (own.test(a) && own.test(b)) {
+      seeds.set(a);
+      seeds.set(b);
+    }
+  }
+  Bits dead, checked;
+  seeds.for_each([&](int seed) {
+    if (checked.test(seed)) return;
+    // M2: the group of seed, by flood.
+    Bits group = Bits::single(seed), todo = group;
+    while (todo.any()) {
+      const int p = todo.lowest();
+      todo.reset(p);
+      const Bits add = (geo_->neighbours[p] & own).and_not(group);
+      group |= add;
+      todo |= add;
+    }
+    checked |= group;
+    // M3: alive when a line from one of its stones crosses empty points to
+    // an own stone of another group.
+    bool alive = false;
+    group.for_each([&](int p) {
+      if (alive) return;
+      for (int d = 0; d < detail::kDirections; ++d) {
+        const int next = geo_->step[p][d];
+        if (next < 0 || occupied.test(next)) continue;
+        const Bits blockers = geo_->ray[p][d] & occupied;
+        if (!blockers.any()) continue;
+        const int b = d < 3 ? blockers.lowest() : blockers.highest();
+        if (own.test(b) && !group.test(b)) {
+          alive = true;
+          return;
+        }
+      }
+    });
+    if (!alive) dead |= group;
+  });
+  return dead;
 }
 
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
@@ -311,6 +374,8 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   if (pos.may_swap && (!swap_option_ || pos.side != 1 || pw != 1 || pb != 0))
     throw Error(swap_option_ ? "swap: only Black, right after White's first stone, may swap (M9)"
                              : "swap: this game has no swap option");
+  pos.tracked = pos.placed[0] == 2 && pos.placed[1] == 2;
+  if (pos.tracked) rebuild_sight(pos);
   // M8: the side to move always has stones once he has placed 2 (the game ended before).
   if (pos.placed[pos.side] == 2 && !pos.stones[pos.side].any())
     throw Error(std::string("rows: ") + kColourName[pos.side] +

@@ -5,6 +5,12 @@
 // Placement masks slide along precomputed rays (the first blocker of a ray is
 // its lowest or highest set bit), groups are bit floods, copy-make, no heap
 // allocation in move generation, and count_moves is a popcount.
+//
+// Incremental (issue 15): a position carries, per colour and line orientation,
+// the empty points whose line run ends at one of that colour's stones (M6
+// sight), updated by play on the two runs a placed or removed stone splits or
+// joins; and the opponent's last placement, so that M10 checks only the groups
+// that placement or this one can have killed.
 #pragma once
 
 #include <algorithm>
@@ -12,6 +18,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -59,7 +66,24 @@ class Meridians {
     std::uint8_t side = 0;            // 0 white, 1 black to move
     std::uint8_t placed[2] = {0, 0};  // stones placed so far, capped at 2
     bool may_swap = false;            // M9: Black may play `swap` now
-    friend bool operator==(const Position&, const Position&) = default;
+    // Derived, kept by play and parse (not part of the position's identity):
+    // the point of the opponent's last placement (kUnknown: after parse), and
+    // sight[c][o]: the empty points whose run along orientation o (directions
+    // o and o + 3) ends, on either side, at a stone of colour c; kept only
+    // once both players have placed 2 (M6 asks for it from then on).
+    static constexpr std::uint8_t kUnknown = 255;
+    std::uint8_t last = kUnknown;
+    bool tracked = false;  // sight is kept (both have placed 2, kTrackFrom stones)
+    // Left uninitialised and not copied by play while not tracked: 144 bytes
+    // more per copy cost the opening 10% (measured).
+    union Sight {
+      Sight() {}
+      Bits of[2][3];
+    } sight;
+    friend bool operator==(const Position& a, const Position& b) {
+      return a.stones[0] == b.stones[0] && a.stones[1] == b.stones[1] && a.side == b.side &&
+             a.placed[0] == b.placed[0] && a.placed[1] == b.placed[1] && a.may_swap == b.may_swap;
+    }
   };
 
   struct Move {
@@ -103,12 +127,40 @@ class Meridians {
 
  private:
   Bits sight(int p, Bits occupied) const;  // empty points seen from p, M6
+  // Position::sight after point p became `colour`'s (or empty: -1); `others`
+  // is every other occupied point.
+  void relink(Position& pos, int p, const Bits& others, int colour) const;
+  void rebuild_sight(Position& pos) const;  // from scratch
+  // M6 without Position::sight: the union of sight() over `own`.
+  Bits sweep_sight(const Bits& own, const Bits& occupied) const;
+  static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
+  // M10 after a placement at s: the dead groups of `colour`, looking only at
+  // the group of s and the groups whose lines the opponent's last placement
+  // `last` cut (every other group was alive after its owner's last turn).
+  Bits dead_near(const Position& pos, int colour, int s, int last) const;
   Spec spec_;
   const detail::Geometry* geo_;
   bool swap_option_;
 };
 
 // The hot path, inline (engine/core/inline.h).
+inline Meridians::Bits Meridians::placements(const Position& pos) const {
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  switch (pos.placed[pos.side]) {
+    case 0:  // M4: the first stone anywhere
+      return geo_->all.and_not(occupied);
+    case 1: {  // M5: a path to the first stone: on a line, not adjacent
+      const int first = pos.stones[pos.side].lowest();
+      return sight(first, occupied).and_not(geo_->neighbours[first]);
+    }
+    default: {  // M6: every own stone counts, dead or not (it may be revived)
+      if (!pos.tracked) return sweep_sight(pos.stones[pos.side], occupied);
+      const auto& s = pos.sight.of[pos.side];
+      return s[0] | s[1] | s[2];
+    }
+  }
+}
+
 inline std::uint64_t Meridians::count_moves(const Position& pos) const {
   if (finished(pos)) return 0;
   const auto n = static_cast<std::uint64_t>(placements(pos).count()) + (pos.may_swap ? 1 : 0);
@@ -119,13 +171,47 @@ inline std::uint64_t Meridians::count_moves(const Position& pos) const {
 // whose counter is already 2 before his placement has now placed at least 3,
 // so his own dead groups go; a counter of 0 or 1 means he has now placed 1 or
 // 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
+// The two runs of orientation o through p, on the board `others` (p excluded):
+// towards increasing indices (first blocker lowest) and decreasing (highest).
+inline void Meridians::relink(Position& pos, int p, const Bits& others, int colour) const {
+  for (int o = 0; o < 3; ++o) {
+    Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
+    int up_colour = -1, down_colour = -1;
+    if (const Bits b = up & others; b.any()) {
+      const int q = b.lowest();
+      up = up.and_not(geo_->ray_from[q][o]);
+      up_colour = pos.stones[1].test(q);
+    }
+    if (const Bits b = down & others; b.any()) {
+      const int q = b.highest();
+      down = down.and_not(geo_->ray_from[q][o + 3]);
+      down_colour = pos.stones[1].test(q);
+    }
+    const Bits run = up | down | Bits::single(p);
+    for (int c = 0; c < 2; ++c) {
+      Bits& s = pos.sight.of[c][o];
+      s = s.and_not(run);
+      if (colour < 0) {  // p emptied: one run between the two blockers
+        if (up_colour == c || down_colour == c) s |= run;
+      } else {  // p taken: two runs, each ending at p and at its blocker
+        if (colour == c || down_colour == c) s |= down;
+        if (colour == c || up_colour == c) s |= up;
+      }
+    }
+  }
+}
+
 inline Meridians::Position Meridians::play(const Position& pos, const Move& move) const {
-  Position next = pos;
+  Position next;  // everything before `sight` (standard layout), then sight if kept
+  std::memcpy(static_cast<void*>(&next), &pos, offsetof(Position, sight));
+  if (pos.tracked) next.sight = pos.sight;
   next.may_swap = false;
   if (move.code == Move::kSwap) return next;  // M9: colours exchanged, board and side unchanged
   const int me = pos.side;
   const bool third_or_later = pos.placed[me] == 2;
+  const bool tracked = pos.tracked;  // Position::sight is kept
   if (move.code != Move::kPass) {
+    if (tracked) relink(next, move.code, pos.stones[0] | pos.stones[1], me);
     next.stones[me].set(move.code);
     next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
   }
@@ -133,7 +219,31 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   // this removes them all and M8 ends the game. A pass before the third stone
   // cannot arise: every point has at least three lines of two or more points,
   // and the opponent holds at most two stones to block them (M5).
-  if (third_or_later) next.stones[me] = next.stones[me].and_not(dead_stones(next, me));
+  if (third_or_later) {
+    const Bits dead = move.code == Move::kPass         ? next.stones[me]
+                      : pos.last == Position::kUnknown ? dead_stones(next, me)
+                                                       : dead_near(next, me, move.code, pos.last);
+    if (dead == next.stones[me]) {
+      next.stones[me] = Bits{};  // M8: he has lost; no sight is asked of the position again
+    } else if (dead.any() && !tracked) {
+      next.stones[me] = next.stones[me].and_not(dead);
+    } else if (dead.any()) {
+      Bits occupied = next.stones[0] | next.stones[1];
+      dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
+        next.stones[me].reset(p);
+        occupied.reset(p);
+        relink(next, p, occupied, -1);
+      });
+    }
+    // With few stones the per-stone sweep of placements() is cheaper than
+    // keeping sight: start keeping it from a third stone on, once there are
+    // kTrackFrom stones (both have placed 2 by then).
+    if (!tracked && (next.stones[0] | next.stones[1]).count() >= kTrackFrom) {
+      next.tracked = true;
+      rebuild_sight(next);
+    }
+  }
+  next.last = move.code == Move::kPass ? Position::kUnknown : move.code;
   next.side = static_cast<std::uint8_t>(me ^ 1);
   next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
   return next;

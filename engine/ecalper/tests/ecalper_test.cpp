@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <iterator>
+#include <random>
 #include <ranges>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "common/tests/digit_runs.h"
+#include "perft/fixture.h"
 #include "perft/perft.h"
 
 namespace {
@@ -518,6 +520,88 @@ TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"),
                arb::Error);
   arb::test::expect_move_numbers_strict(g5, late, 40);
+}
+
+// ------------------------------------------------------------ count_subtree
+
+// The counting shortcut equals the plain walk wherever the walk is affordable
+// (at most `budget` interior nodes), at every depth from 2 to `max_depth`.
+// Returns how many depths were walked.
+int expect_subtree_equals_walk(const Ecalper& g, const Ecalper::Position& pos, int max_depth,
+                               const std::string& what, std::uint64_t budget = 400000) {
+  int walked = 0;
+  for (int d = 2; d <= max_depth; ++d, ++walked) {
+    std::uint64_t interior = 0;
+    try {
+      interior = g.count_subtree(pos, d - 1);
+    } catch (const arb::Error&) {
+      break;  // the walk would overflow too
+    }
+    if (interior > budget) break;
+    EXPECT_EQ(g.count_subtree(pos, d), arb::perft_walk(g, pos, d))
+        << what << " depth " << d << ": " << g.format(pos);
+  }
+  return walked;
+}
+
+// Every line of the Ecalper fixture files: each D<k> from the shortcut, and
+// the shortcut against the walk where the walk is affordable.
+TEST(CountSubtree, EqualsFixturesAndWalkOnEveryFixtureLine) {
+  int lines = 0, walked = 0;
+  for (const char* file : {"fixtures/ecalper.perft", "fixtures/ecalper_results.perft"}) {
+    const arb::FixtureFile f = arb::read_fixture_file(file);
+    ASSERT_TRUE(f.errors.empty()) << file;
+    for (const arb::FixtureCase& c : f.cases) {
+      ++lines;
+      const Ecalper g(arb::Spec::parse(c.spec));
+      const auto pos =
+          arb::play_moves(g, arb::position_from(g, c.position), arb::split_moves(c.moves));
+      for (const auto& [depth, nodes] : c.depths)
+        EXPECT_EQ(g.count_subtree(pos, depth), nodes) << c.id << " D" << depth;
+      for (int d = 2; d <= 5; ++d) {
+        const std::uint64_t interior = g.count_subtree(pos, d - 1);
+        if (interior > 400000) break;
+        EXPECT_EQ(g.count_subtree(pos, d), arb::perft_walk(g, pos, d)) << c.id << " depth " << d;
+        ++walked;
+      }
+    }
+  }
+  EXPECT_EQ(lines, 49);  // every case of both files
+  EXPECT_GT(walked, 20);
+}
+
+// Random positions from seeded games, 2 and 3 players, both replace rules,
+// every size, from the first turn to the end (C5): shortcut == walk.
+TEST(CountSubtree, EqualsWalkOnRandomPositions) {
+  for (const std::string spec :
+       {"ecalper:size=5", "ecalper:size=5,replace=last-added", "ecalper:size=5,players=3",
+        "ecalper:size=5,players=3,replace=last-added", "ecalper:size=6", "ecalper",
+        "ecalper:size=6,players=3", "ecalper:size=8,replace=last-added"}) {
+    const auto g = make(spec);
+    int walked = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      std::mt19937_64 rng(seed);
+      auto pos = g.start();
+      for (int ply = 0; ply < 80; ++ply) {
+        walked += expect_subtree_equals_walk(g, pos, 4, spec + " seed " + std::to_string(seed));
+        const auto moves = g.legal_moves(pos);
+        if (moves.size() == 0) break;
+        // Even seeds swap when they may (C3): `swap` is the last move of the list.
+        const std::uint64_t i = pos.swap && seed % 2 == 0 ? moves.size() - 1 : rng() % moves.size();
+        pos = g.play(pos, moves.begin()[static_cast<std::ptrdiff_t>(i)]);
+      }
+      EXPECT_EQ(g.count_moves(pos), 0u) << spec << " seed " << seed << ": game not over";
+    }
+    EXPECT_GT(walked, 30) << spec;
+  }
+}
+
+// P4: an overflow is an error, never a wrap (the walk's checked_add says the same).
+TEST(CountSubtree, OverflowIsAnError) {
+  const auto g = make("ecalper:size=8,players=3");
+  EXPECT_EQ(g.count_subtree(g.start(), 2), 5030420937807545280u);  // fixture C7-start-size8-any
+  EXPECT_THROW(g.count_subtree(g.start(), 3), arb::Error);
+  EXPECT_THROW(arb::perft(g, g.start(), 3), arb::Error);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "common/spec.h"
 #include "common/tests/digit_runs.h"
+#include "common/tests/game_test_support.h"
 #include "engine/emergo/emergo.h"
 #include "perft/perft.h"
 
@@ -17,18 +18,10 @@ namespace {
 
 using arb::engine::emergo::Emergo;
 
-const Emergo& game9() {
-  static const Emergo g(arb::Spec::parse("emergo"));
-  return g;
-}
-const Emergo& game7() {
-  static const Emergo g(arb::Spec::parse("emergo:size=7"));
-  return g;
-}
+const Emergo& game9() { return arb::test::game<Emergo>("emergo"); }
+const Emergo& game7() { return arb::test::game<Emergo>("emergo:size=7"); }
 
-std::vector<std::string> moves_of(const Emergo& g, const Emergo::Position& p) {
-  return arb::sorted_move_texts(g, p);
-}
+using arb::test::moves_of;
 
 std::string show(const Emergo& g, const Emergo::Position& p) {
   std::string out = "\n" + g.format(p) + "\n" + g.diagram(p) + "moves:";

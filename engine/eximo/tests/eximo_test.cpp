@@ -2,6 +2,7 @@
 // move list below is a hand count from the rules (worked out in the comments),
 // or a number given in RULES.md / seed 002.
 #include "engine/eximo/eximo.h"
+#include "common/tests/game_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -17,28 +18,11 @@ namespace {
 
 using arb::engine::eximo::Eximo;
 
-const Eximo& game() {
-  static const Eximo g(arb::Spec::parse("eximo"));
-  return g;
-}
+using arb::test::expect_moves;
+using arb::test::moves_of;
+using arb::test::sorted;
 
-std::vector<std::string> moves_of(const std::string& text) {
-  const auto& g = game();
-  return arb::sorted_move_texts(g, g.parse(text));
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-// Expects exactly `expected` (any order) as the legal moves of `text`.
-void expect_moves(const std::string& text, std::vector<std::string> expected) {
-  const auto& g = game();
-  const auto pos = g.parse(text);
-  EXPECT_EQ(moves_of(text), sorted(expected)) << text << "\n" << g.diagram(pos);
-  EXPECT_EQ(g.count_moves(pos), expected.size()) << text << "\n" << g.diagram(pos);
-}
+const Eximo& game() { return arb::test::game<Eximo>(); }
 
 constexpr const char* kStart = "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w";
 
@@ -53,7 +37,7 @@ TEST(EximoRules, X1_StartPosition) {
 // Hand count from the start: 22 steps, 18 friendly jumps (no chain continues).
 TEST(EximoRules, X1_StartMovesByHand) {
   expect_moves(
-      kStart,
+      game(), kStart,
       {// steps of the rank-3 men
        "b3-a4", "b3-b4", "b3-c4", "c3-b4", "c3-c4", "c3-d4", "f3-e4", "f3-f4", "f3-g4", "g3-f4",
        "g3-g4", "g3-h4",
@@ -78,14 +62,14 @@ TEST(EximoRules, X2_StepsForwardOnly) {
   // d4 White; d5, e6 Black (no capture: d5 has d6 empty? d4xd6 would be a
   // capture, so put d6 occupied by Black too).
   // White d4: N d5 occupied; NE e5; NW c5. Captures: over d5 needs d6 empty (B).
-  expect_moves("8/8/3B4/3B4/3W4/8/8/8 w", {"d4-c5", "d4-e5"});
+  expect_moves(game(), "8/8/3B4/3B4/3W4/8/8/8 w", {"d4-c5", "d4-e5"});
   // Black to move in the same position: d5 is blocked by d4 below; d6 too.
   // d6: S d5 own; SW c5; SE e5; jump over d5 lands d4 (occupied): none.
   // d5: S d4 occupied; SW c4; SE e4. Capture d5 over d4 to d3: empty, so
   // capture priority: only d5xd3 (then from d3 nothing).
-  expect_moves("8/8/3B4/3B4/3W4/8/8/8 b", {"d5xd3"});
+  expect_moves(game(), "8/8/3B4/3B4/3W4/8/8/8 b", {"d5xd3"});
   // An edge man: a-file man steps only N and NE (no wrap to the h-file).
-  expect_moves("7B/8/8/8/8/8/8/W7 w", {"a1-a2", "a1-b2"});
+  expect_moves(game(), "7B/8/8/8/8/8/8/W7 w", {"a1-a2", "a1-b2"});
 }
 
 // X3: seed 002's first example, rebuilt: Black c7 may jump c6 to c5 and stop
@@ -95,7 +79,7 @@ TEST(EximoRules, X2_StepsForwardOnly) {
 // b4-b3, b4-c3 (a3 is White); d7-d6, d7-e6 = 11. Jumps: c7-c5, c7-a5-c3,
 // d7-b5-b3 (compulsory continuation over b4) = 3.
 TEST(EximoRules, X3_FriendlyJumpChainsSeedExample) {
-  expect_moves("8/2BB4/1BB5/8/1B6/W7/2W2W2/8 b",
+  expect_moves(game(), "8/2BB4/1BB5/8/1B6/W7/2W2W2/8 b",
                {"c6-b5", "c6-c5", "c6-d5", "b6-a5", "b6-b5", "b6-c5", "b4-b3", "b4-c3", "c7-d6",
                 "d7-d6", "d7-e6", "c7-c5", "c7-a5-c3", "d7-b5-b3"});
 }
@@ -106,7 +90,7 @@ TEST(EximoRules, X3_FriendlyJumpChainsSeedExample) {
 // c4-b5, c4-c5, c4-d5; d4-c5, d4-d5, d4-e5. Jumps: c1-c3-c5, c1-c3-e5; c2 over
 // c3? empty. c4, d4: nothing ahead.
 TEST(EximoRules, X3_AnyContinuationIsFree) {
-  expect_moves("8/8/8/8/2WW4/8/2W5/2W5 w",
+  expect_moves(game(), "8/8/8/8/2WW4/8/2W5/2W5 w",
                {"c1-b2", "c1-d2", "c2-b3", "c2-c3", "c2-d3", "c4-b5", "c4-c5", "c4-d5", "d4-c5",
                 "d4-d5", "d4-e5", "c1-c3-c5", "c1-c3-e5"});
 }
@@ -114,7 +98,7 @@ TEST(EximoRules, X3_AnyContinuationIsFree) {
 // X4: seed 002's second example: White e2 has exactly five captures
 // e2xe4, e2xc4, e2xc2xe4, e2xg2xe4, e2xg4xg6 (no friendly jump over g7 after g6).
 TEST(EximoRules, X4_CaptureChainsSeedExample) {
-  expect_moves("8/6W1/8/6B1/8/3BBB2/3BWB2/8 w",
+  expect_moves(game(), "8/6W1/8/6B1/8/3BBB2/3BWB2/8 w",
                {"e2xe4", "e2xc4", "e2xc2xe4", "e2xg2xe4", "e2xg4xg6"});
 }
 
@@ -132,14 +116,14 @@ TEST(EximoRules, X4_CapturedMenRemovedAtOnce) {
 TEST(EximoRules, X4_SidewaysYesBackwardNo) {
   // White d4; Black c4, d3. Captures: W over c4 -> b4. Backward over d3: no.
   // Then from b4 nothing. Black d3 for Black moving south is not relevant here.
-  expect_moves("8/8/8/8/2BW4/3B4/8/8 w", {"d4xb4"});
+  expect_moves(game(), "8/8/8/8/2BW4/3B4/8/8 w", {"d4xb4"});
 }
 
 // X5: capture priority: a capture elsewhere forbids every step and jump.
 TEST(EximoRules, X5_CaptureIsCompulsory) {
   // Start-like white men plus a lone capture a6xa8? a8 is rank 8: a far-row
   // arrival with drops. Use a simpler one: h4 over h5 to h6.
-  expect_moves("8/8/8/7B/7W/8/1WWWWWW1/1WWWWWW1 w", {"h4xh6"});
+  expect_moves(game(), "8/8/8/7B/7W/8/1WWWWWW1/1WWWWWW1 w", {"h4xh6"});
 }
 
 // X6: a step to the far row: the man is removed and 2 men are dropped on the
@@ -147,7 +131,7 @@ TEST(EximoRules, X5_CaptureIsCompulsory) {
 TEST(EximoRules, X6_TwoDropsOnEmptyZone) {
   const auto& g = game();
   const auto pos = g.parse("B7/3W4/8/8/8/8/8/8 w");
-  const auto texts = moves_of("B7/3W4/8/8/8/8/8/8 w");
+  const auto texts = moves_of(game(), "B7/3W4/8/8/8/8/8/8 w");
   EXPECT_EQ(texts.size(), 198u) << g.diagram(pos);
   EXPECT_EQ(g.count_moves(pos), 198u) << g.diagram(pos);
   EXPECT_TRUE(std::ranges::count(texts, std::string("d7-d8+b1+c2"))) << g.diagram(pos);
@@ -159,7 +143,7 @@ TEST(EximoRules, X6_TwoDropsOnEmptyZone) {
 
 // X6 for Black: drops on b7-g7, b8-g8, written sorted by rank then file.
 TEST(EximoRules, X6_BlackDropsSortedByRank) {
-  const auto texts = moves_of("8/8/8/8/8/8/4B3/8 b");
+  const auto texts = moves_of(game(), "8/8/8/8/8/8/4B3/8 b");
   EXPECT_EQ(texts.size(), 198u);
   EXPECT_TRUE(std::ranges::count(texts, std::string("e2-d1+b7+g8")));
   EXPECT_FALSE(std::ranges::count(texts, std::string("e2-d1+g8+b7")));
@@ -173,13 +157,13 @@ TEST(EximoRules, X6_BlackDropsSortedByRank) {
 // f1xh3, a3 stops c1xa3).
 // d7-c8/d8/e8 each +b2; steps b1-a2, b1-b2, c1-b2, g1-h2. Total 7.
 TEST(EximoRules, X6_OneDropWhenOneSquareFree) {
-  expect_moves("8/3W4/8/8/8/BBBBBBBB/2BBBBB1/1WWWWWW1 w",
+  expect_moves(game(), "8/3W4/8/8/8/BBBBBBBB/2BBBBB1/1WWWWWW1 w",
                {"d7-c8+b2", "d7-d8+b2", "d7-e8+b2", "b1-a2", "b1-b2", "c1-b2", "g1-h2"});
 }
 
 // X6: no free zone square: no drop, the man is still removed.
 TEST(EximoRules, X6_NoDropWhenZoneFull) {
-  expect_moves("8/3W4/8/8/8/BBBBBBBB/1BBBBBB1/1WWWWWW1 w",
+  expect_moves(game(), "8/3W4/8/8/8/BBBBBBBB/1BBBBBB1/1WWWWWW1 w",
                {"d7-c8", "d7-d8", "d7-e8", "b1-a2", "g1-h2"});
 }
 
@@ -187,7 +171,7 @@ TEST(EximoRules, X6_NoDropWhenZoneFull) {
 // captured sideways from c8: 66 moves, all c6xc8+..+...
 TEST(EximoRules, X6_FarRowEndsCaptureChain) {
   const auto& g = game();
-  const auto texts = moves_of("3B4/2B5/2W5/8/8/8/8/8 w");
+  const auto texts = moves_of(game(), "3B4/2B5/2W5/8/8/8/8/8 w");
   EXPECT_EQ(texts.size(), 66u);
   for (const auto& t : texts) EXPECT_EQ(t.substr(0, 6), "c6xc8+") << t;
   const auto pos = g.parse("3B4/2B5/2W5/8/8/8/8/8 w");
@@ -197,7 +181,7 @@ TEST(EximoRules, X6_FarRowEndsCaptureChain) {
 // X6: a friendly jump chain from b2 to b8 frees b2, which is then the one
 // free zone square: b2-b4-b6-b8+b2.
 TEST(EximoRules, X6_StartSquareOfTheArrivingManIsFree) {
-  const auto texts = moves_of("8/1W6/8/1W6/8/1W6/1WWWWWW1/1WWWWWW1 w");
+  const auto texts = moves_of(game(), "8/1W6/8/1W6/8/1W6/1WWWWWW1/1WWWWWW1 w");
   EXPECT_TRUE(std::ranges::count(texts, std::string("b2-b4-b6-b8+b2")));
   EXPECT_FALSE(std::ranges::count(texts, std::string("b2-b4-b6-b8")));
   const auto& g = game();
@@ -219,7 +203,7 @@ TEST(EximoRules, X6_ManyArrivalsWithDrops) {
   const auto copy = moves;
   EXPECT_EQ(copy.size(), 2772u);
   EXPECT_EQ(g.move_text(pos, copy[2771]), g.move_text(pos, moves[2771]));
-  EXPECT_EQ(moves_of("8/WWWWWWWW/WWWWWWWW/8/8/8/8/8 w").size(), 2772u);  // texts unique
+  EXPECT_EQ(moves_of(game(), "8/WWWWWWWW/WWWWWWWW/8/8/8/8/8 w").size(), 2772u);  // texts unique
 }
 
 // X7: no men, or all blocked: no legal move, the mover loses.

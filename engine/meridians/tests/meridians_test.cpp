@@ -2,6 +2,7 @@
 // expected count is a hand count from the rules (worked out in the comments)
 // or a number given in RULES.md / the brief (perft, 305 neighbour pairs).
 #include "engine/meridians/meridians.h"
+#include "common/tests/game_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -18,31 +19,19 @@ namespace {
 using arb::engine::meridians::Meridians;
 
 const Meridians& game(int size = 7, bool swap = false) {
-  static const Meridians g6(arb::Spec::parse("meridians:size=6"));
-  static const Meridians g7(arb::Spec::parse("meridians"));
-  static const Meridians g8(arb::Spec::parse("meridians:size=8"));
-  static const Meridians g7s(arb::Spec::parse("meridians:swap"));
-  if (swap) return g7s;
-  return size == 6 ? g6 : size == 8 ? g8 : g7;
+  if (swap) return arb::test::game<Meridians>("meridians:swap");
+  return arb::test::game<Meridians>(size == 7 ? "meridians"
+                                              : "meridians:size=" + std::to_string(size));
 }
 
 // The empty size-7 board rows, top (m) to bottom (a).
 const std::string kEmpty7 = "6/7/8/9/10/11/12/11/10/9/8/7/6";
 
-std::vector<std::string> moves_of(const Meridians& g, const std::string& text) {
-  return arb::sorted_move_texts(g, g.parse(text));
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
+using arb::test::moves_of;
+using arb::test::sorted;
 
 void expect_moves(const std::string& text, std::vector<std::string> expected) {
-  const auto& g = game();
-  const auto pos = g.parse(text);
-  EXPECT_EQ(moves_of(g, text), sorted(expected)) << text << "\n" << g.diagram(pos);
-  EXPECT_EQ(g.count_moves(pos), expected.size()) << text << "\n" << g.diagram(pos);
+  arb::test::expect_moves(game(), text, std::move(expected));
 }
 
 // The named points, from a1, along the set bits.

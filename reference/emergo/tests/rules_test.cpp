@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/tests/game_test_support.h"
 #include "perft/perft.h"
 #include "reference/emergo/emergo.h"
 
@@ -23,9 +24,7 @@ const Emergo& g7() {
   return g;
 }
 
-Texts moves_of(const Emergo& g, const std::string& text) {
-  return arb::sorted_move_texts(g, arb::position_from(g, text));
-}
+using arb::test::moves_of;
 
 bool contains(const Texts& texts, const std::string& move) {
   return std::find(texts.begin(), texts.end(), move) != texts.end();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/game.h"
+#include "common/tests/game_test_support.h"
 #include "reference/meridians/meridians.h"
 
 namespace {
@@ -19,9 +20,7 @@ using V = std::vector<std::string>;
 
 const Meridians kGame{Spec::parse("meridians")};  // size 7
 
-V moves_of(const Meridians& g, const Meridians::Position& pos) {
-  return arb::sorted_move_texts(g, pos);
-}
+using arb::test::moves_of;
 
 V names(const std::vector<int>& points) {
   V out;
