@@ -21,7 +21,7 @@ cd "$(dirname "$0")"
 # apt-get (the only network the build may use).
 PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapidcheck-dev
           libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format
-          valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git)
+          valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git nodejs chromium)
 
 install_missing() {
   local missing=()

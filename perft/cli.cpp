@@ -25,7 +25,7 @@ namespace cli {
 // Every command, in help order: one line each. A new command is its file in
 // perft/commands/, its make_ function declared in perft/command.h, and a line here.
 std::span<const CommandInfo> commands() {
-  static const std::array<CommandInfo, 5> kCommands = {{
+  static const std::array<CommandInfo, 7> kCommands = {{
       {"",
        "<spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--divide] [--json] "
        "[--results]",
@@ -41,6 +41,14 @@ std::span<const CommandInfo> commands() {
       {"play",
        "play <spec> [--seed N] [--plies N] [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I]",
        "a seeded random game, ply by ply (fixtures/playthroughs)", &make_play_command},
+      {"serve", "serve <spec> [--impl I]",
+       "speak the engine protocol on stdin/stdout (docs/engine-protocol.md)", &make_serve_command},
+      {"verify",
+       "verify <spec> --engine 'CMD ...' [--script] [--depth N] [--position TEXT] [--moves ...] "
+       "[--suite FILE [--max-nodes N]] [--write-fixture FILE] [--report FILE.html] [--timeout S] "
+       "[--impl I] [--json]",
+       "an outside engine against ours: agree (exit 0) or the first difference (exit 1)",
+       &make_verify_command},
   }};
   return kCommands;
 }
@@ -57,7 +65,7 @@ std::unique_ptr<CLI::App> app_of(const CommandInfo& info, Command& command) {
   app->set_help_flag("-h,--help", "print this help and exit");
   app->allow_extras();  // reported by run_command, in our words
   app->footer(
-      "Exit status: 0 success, 1 a difference (compare) or a failed test (suite), "
+      "Exit status: 0 success, 1 a difference (compare, verify) or a failed test (suite), "
       "2 an error.");
   command.define(*app);
   for (CLI::Option* o : app->get_options())
@@ -107,7 +115,8 @@ std::string usage() {
       "ecalper:size=5,replace=last-added,players=3 (RULES.md, \"Game specs\"). Games:";
   for (const auto name : Spec::games()) out += " " + std::string(name);
   out +=
-      ".\nExit status: 0 success, 1 a difference (compare) or a failed test (suite), 2 an error.\n";
+      ".\nExit status: 0 success, 1 a difference (compare, verify) or a failed test (suite), 2 an "
+      "error.\n";
   return out;
 }
 
@@ -175,7 +184,8 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
     if (!info || args.size() > 2)
-      throw Error("perft help takes one command name: count, compare, suite, show or play");
+      throw Error(
+          "perft help takes one command name: count, compare, suite, show, play, serve or verify");
     return run_command(*info, {"--help"}, io);
   }
   const std::size_t word = first_positional(args);

@@ -50,6 +50,8 @@ std::unique_ptr<Command> make_compare_command();
 std::unique_ptr<Command> make_suite_command();
 std::unique_ptr<Command> make_show_command();
 std::unique_ptr<Command> make_play_command();
+std::unique_ptr<Command> make_serve_command();
+std::unique_ptr<Command> make_verify_command();
 
 // ---- options shared by several commands
 

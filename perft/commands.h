@@ -13,8 +13,10 @@
 #include "perft/commands/compare.h"
 #include "perft/commands/count.h"
 #include "perft/commands/play.h"
+#include "perft/commands/serve.h"
 #include "perft/commands/show.h"
 #include "perft/commands/suite.h"
+#include "perft/commands/verify.h"
 #include "perft/registry.h"
 
 namespace arb::cli {
@@ -33,7 +35,7 @@ struct EntryTable {
 };
 
 // Every command with a game-generic part: one line each.
-using GameEntries = EntryTable<Count, Compare, SuiteCase, Show, Play>;
+using GameEntries = EntryTable<Count, Compare, SuiteCase, Show, Play, Serve, Verify>;
 
 template <class C, class Pair>
 int game_entry(const Spec& spec, const typename C::Args& args, Io& io) {
