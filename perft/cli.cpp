@@ -175,7 +175,8 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
     if (!info || args.size() > 2)
-      throw Error("perft help takes one command name: count, compare, suite, show or play");
+      throw Error("perft help takes one command name: count, compare, suite, show or play, not '" +
+                  args[1] + "'");
     return run_command(*info, {"--help"}, io);
   }
   const std::size_t word = first_positional(args);
