@@ -46,8 +46,10 @@ export CCACHE_DIR=${CCACHE_DIR:-$WORK/ccache}
 # not; a new file must be `git add`ed), frozen once per run in SNAPSHOT, so
 # that editing the tree during a run changes nothing.
 SNAPSHOT=$WORK/snapshot
-commit=$(cd "$ROOT" && git stash create)
+# ARB_MUTANTS_COMMIT=<commit> tests that commit instead (e.g. to reuse a baseline).
+commit=${ARB_MUTANTS_COMMIT:-$(cd "$ROOT" && git stash create)}
 commit=${commit:-$(cd "$ROOT" && git rev-parse HEAD)}
+echo "== sources of $commit" >&2
 rm -rf "$SNAPSHOT"
 mkdir -p "$SNAPSHOT"
 (cd "$ROOT" && git archive --format=tar "$commit") | tar -x -C "$SNAPSHOT"
