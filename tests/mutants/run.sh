@@ -179,6 +179,11 @@ for p in "${patches[@]}"; do
       rc=$?
       if [ $rc -eq 1 ]; then
         line="killed     $id  by ${out#* } (stage ${out%% *}, $((SECONDS - t0)) s)"
+      elif [ $rc -eq 2 ] && grep -q 'Error running test executable' "$log"; then
+        # gtest_discover_tests runs each test program at build time: it crashed.
+        exe=$(grep -m1 -oE 'FAILED: tests/[a-z_]+' "$log" | sed 's|FAILED: tests/||')
+        line="killed     $id  by ${exe:-a test program}: crashed listing its tests (build, $((SECONDS - t0)) s)"
+        rc=1
       elif [ $rc -eq 2 ]; then
         line="broken     $id  (does not compile, see $log)"
       elif grep -q EQUIVALENT "$p"; then
