@@ -11,6 +11,11 @@
 #                    the performance gate: instructions per workload against
 #                    benchmarks/baseline.json (benchmarks/README.md)
 #   ./dev.sh ab REF  compare another git ref with this tree, on this machine
+#   ./dev.sh mutants [--survivors] [regex]
+#                    the mutation catalogue (tests/mutants/): apply each
+#                    mutant, rebuild, run the default tests, print the score
+#   ./dev.sh fuzz [seconds]
+#                    every libFuzzer target (fuzz/) for that long (default 60)
 set -euo pipefail
 cd "$(dirname "$0")"
 # Only the programs' own output goes to stdout (`./dev.sh bench
@@ -21,7 +26,8 @@ cd "$(dirname "$0")"
 # apt-get (the only network the build may use).
 PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapidcheck-dev
           libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format
-          valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git nodejs chromium)
+          valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git nodejs chromium
+          ccache rsync patch)
 
 install_missing() {
   local missing=()
@@ -75,6 +81,44 @@ run() {
   "$@"
 }
 
+# build/asan: clang 14, ASan + UBSan (Check build type, no benchmarks), 100
+# cases per property; also the libFuzzer programs (ARB_FUZZ), which share its
+# instrumented libraries.
+asan_build() {
+  configure build/asan Check -DCMAKE_CXX_COMPILER=clang++-14 \
+    -DARB_SANITIZE=address,undefined -DARB_BENCHMARKS=OFF -DARB_PROPERTY_CASES=100 -DARB_FUZZ=ON
+  # A build/asan configured before ARB_FUZZ existed gets it.
+  grep -q '^ARB_FUZZ:BOOL=ON' build/asan/CMakeCache.txt || cmake build/asan -DARB_FUZZ=ON >&2
+  build build/asan
+}
+
+# fuzz_all <seconds>: every libFuzzer target for that long, its corpus seeded
+# from the fixtures (build/asan/fuzz-corpus/<target>) plus the saved findings
+# (fuzz/regressions/<target>). A finding is written to
+# build/asan/fuzz-findings/<target>/ and fails the command (copy it into
+# fuzz/regressions/<target>/ once fixed: CTest replays it).
+fuzz_all() {
+  local seconds=$1 bin=build/asan/bin corpus=build/asan/fuzz-corpus findings=0
+  rm -rf "$corpus"
+  "$bin/fuzz_replay" seeds "$corpus" fixtures/*.perft
+  for target in $("$bin/fuzz_replay" list); do
+    mkdir -p "$corpus/$target" "build/asan/fuzz-findings/$target"
+    local extra=()
+    [ -d "fuzz/regressions/$target" ] && extra+=("fuzz/regressions/$target")
+    local log=build/asan/fuzz-findings/$target.log
+    if "$bin/fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+        -max_len=2048 -print_final_stats=1 -artifact_prefix="build/asan/fuzz-findings/$target/" \
+        "$corpus/$target" "${extra[@]}" >"$log" 2>&1; then
+      echo "fuzz $target: $(grep -m1 -oE 'stat::number_of_executed_units: *[0-9]+' "$log" |
+        grep -oE '[0-9]+$') runs, no finding" >&2
+    else
+      findings=$((findings + 1))
+      echo "fuzz $target: FINDING, see $log and build/asan/fuzz-findings/$target/" >&2
+    fi
+  done
+  [ $findings -eq 0 ]
+}
+
 # The sanitizer run of `test`: halt on the first report, so that any
 # finding fails its test.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=0:detect_leaks=1:strict_string_checks=1:check_initialization_order=1}
@@ -100,11 +144,11 @@ case "${1:-}" in
     # (Check build type, no benchmarks), except the fixture `compare` suites
     # (several minutes each under ASan; compare_test and the engine and
     # reference suites still run there), and 100 cases per property, not 300.
-    configure build/asan Check -DCMAKE_CXX_COMPILER=clang++-14 \
-      -DARB_SANITIZE=address,undefined -DARB_BENCHMARKS=OFF -DARB_PROPERTY_CASES=100
-    build build/asan
+    asan_build
     run ctest --test-dir build/asan --label-exclude slow --exclude-regex '^fixture\..*\.compare$' \
       --output-on-failure -j "$JOBS"
+    # Every fuzz target briefly, from the fixture seeds (README "Fuzzing").
+    fuzz_all 4
     # The performance gate (instruction counts; about 1.5 CPU minutes, build included).
     "$0" track
     ;;
@@ -159,6 +203,16 @@ case "${1:-}" in
     run "$PYTHON" benchmarks/track.py ab --a "$tmp/build" --a-name "$ref ($(git rev-parse --short "$sha"))" \
       --b build/track --b-name "this tree" --rounds "${3:-5}"
     ;;
+  fuzz)
+    install_missing
+    seconds=${2:-60}
+    if ! [[ "$seconds" =~ ^[1-9][0-9]{0,5}$ ]] || [ $# -gt 2 ]; then
+      echo "usage: ./dev.sh fuzz [seconds per target, 1 to 999999]" >&2
+      exit 2
+    fi
+    asan_build
+    fuzz_all "$seconds"
+    ;;
   slow)
     install_missing
     configure build Release
@@ -171,8 +225,15 @@ case "${1:-}" in
     shift
     run build/bin/arb_bench "$@"
     ;;
+  mutants)
+    install_missing
+    shift
+    # CPU-heavy: the machine is shared, so at low priority.
+    export JOBS
+    run nice -n 10 tests/mutants/run.sh "$@"
+    ;;
   *)
-    echo "usage: ./dev.sh main | test | slow | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds]" >&2
+    echo "usage: ./dev.sh main | test | slow | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds] | mutants [--survivors] [regex] | fuzz [seconds]" >&2
     exit 2
     ;;
 esac

@@ -120,6 +120,14 @@ std::string usage() {
   return out;
 }
 
+// "count, compare, ...": every command word, for a message.
+std::string command_names() {
+  std::string out = "count";
+  for (const auto& info : commands())
+    if (!info.name.empty()) out += ", " + std::string(info.name);
+  return out;
+}
+
 const CommandInfo* find_command(std::string_view name) {
   for (const auto& info : commands())
     if (!info.name.empty() && info.name == name) return &info;
@@ -184,8 +192,8 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
     if (!info || args.size() > 2)
-      throw Error(
-          "perft help takes one command name: count, compare, suite, show, play, serve or verify");
+      throw Error("perft help takes one command name (" + command_names() + "), not '" + args[1] +
+                  "'");
     return run_command(*info, {"--help"}, io);
   }
   const std::size_t word = first_positional(args);

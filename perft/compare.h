@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/game.h"
+#include "perft/perft.h"
 
 namespace arb {
 
@@ -41,6 +42,7 @@ namespace detail {
 template <Game G>
 std::map<std::string, typename G::Position> children_by_text(const G& g,
                                                              const typename G::Position& pos) {
+  check_moves_fit(g, pos);
   std::map<std::string, typename G::Position> out;
   for (const auto& move : g.legal_moves(pos)) {
     auto [it, fresh] = out.emplace(g.move_text(pos, move), g.play(pos, move));

@@ -27,6 +27,19 @@ inline std::uint64_t checked_add(std::uint64_t a, std::uint64_t b) {
 // The number of move sequences of exactly `depth` complete turns (P1-P3),
 // walking every interior node. The last ply is counted by count_moves, never
 // played (the engines' fast path).
+// Nothing holds more legal moves of one position than this (a reference's
+// move list, divide, compare, show --list-moves, play): such a position is an
+// error, not exhausted memory. Real play stays far below: Ecalper size 8 has
+// C(169,3) = 790244 first moves; three players on it have 1082239158.
+inline constexpr std::uint64_t kMaxMovesHeld = 10'000'000;
+
+template <Game G>
+void check_moves_fit(const G& g, const typename G::Position& pos) {
+  if (const std::uint64_t n = g.count_moves(pos); n > kMaxMovesHeld)
+    throw Error("a position with " + std::to_string(n) + " legal moves: more than " +
+                std::to_string(kMaxMovesHeld) + " cannot be listed in memory");
+}
+
 template <Game G>
 std::uint64_t perft_walk(const G& g, const typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
@@ -65,6 +78,7 @@ template <Game G>
 std::vector<DivideEntry> divide(const G& g, const typename G::Position& pos, int depth) {
   std::vector<DivideEntry> out;
   if (depth <= 0) return out;
+  check_moves_fit(g, pos);
   for (const auto& move : g.legal_moves(pos))
     out.push_back({g.move_text(pos, move), perft(g, g.play(pos, move), depth - 1)});
   std::sort(out.begin(), out.end(),
@@ -128,6 +142,7 @@ void count_results(const G& g, const typename G::Position& pos, int depth, Resul
     n = checked_add(n, 1);
     return;
   }
+  check_moves_fit(g, pos);
   for (const auto& move : g.legal_moves(pos)) count_results(g, g.play(pos, move), depth - 1, out);
 }
 

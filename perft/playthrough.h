@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/game.h"
+#include "perft/perft.h"
 
 namespace arb {
 
@@ -54,6 +55,7 @@ void write_playthrough(const G& g, const typename G::Position& root, std::uint64
     return played_outcome(g, std::span<const Position>(history));
   };
 
+  check_moves_fit(g, root);  // before any output
   out << "perft play " << g.spec().canonical() << " --seed " << seed << " --plies " << max_plies;
   if (g.format(root) != g.format(g.start())) out << " --position '" << g.format(root) << "'";
   out << '\n';
@@ -65,6 +67,7 @@ void write_playthrough(const G& g, const typename G::Position& root, std::uint64
     const Position& pos = history.back();
     if (outcome(history).finished) break;
     // The legal moves with their texts, in byte order of the texts (RULES.md I1).
+    check_moves_fit(g, pos);
     std::vector<typename G::Move> moves;
     std::vector<std::pair<std::string, std::size_t>> texts;
     for (const auto& move : g.legal_moves(pos)) {

@@ -52,6 +52,7 @@ struct Count {
         for (const auto& e : r.entries) r.nodes = checked_add(r.nodes, e.nodes);
         if (a.depth == 0) r.nodes = 1;  // P3: perft(0) = 1, with no move to divide by
       } else {
+        if (a.depth >= 2) check_moves_fit(g, root);  // the root's moves are listed
         r.nodes = perft(g, root, a.depth);
       }
     });

@@ -19,18 +19,20 @@ class PlayCommand : public Command {
  public:
   void define(CLI::App& app) override {
     app.add_option("spec", spec_, "the game: emergo, emergo:size=7, eximo, ...")->type_name("");
-    app.add_option("--seed", seed_, "the seed of the random game")
-        ->type_name("N")
-        ->default_str("1");
-    app.add_option("--plies", plies_, "stop after N plies")->type_name("N")->default_str("200");
+    seed_option_ = app.add_option("--seed", seed_, "the seed of the random game")
+                       ->type_name("N")
+                       ->default_str("1");
+    plies_option_ =
+        app.add_option("--plies", plies_, "stop after N plies")->type_name("N")->default_str("200");
     add_root_options(app, args_.root);
     add_impl_option(app, args_.impl);
   }
 
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft play needs a spec");
-    if (!seed_.empty()) args_.seed = parse_number("--seed", seed_);
-    if (!plies_.empty()) {
+    // Given, even as an empty word, a value must be a number.
+    if (seed_option_->count() > 0) args_.seed = parse_number("--seed", seed_);
+    if (plies_option_->count() > 0) {
       const std::uint64_t n = parse_number("--plies", plies_);
       if (n > kMaxPlies)
         throw Error("--plies " + std::to_string(n) + " is too many (at most " +
@@ -43,6 +45,8 @@ class PlayCommand : public Command {
 
  private:
   std::string spec_, seed_, plies_;
+  CLI::Option* seed_option_ = nullptr;
+  CLI::Option* plies_option_ = nullptr;
   Play::Args args_;
 };
 

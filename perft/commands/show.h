@@ -39,6 +39,7 @@ struct Show {
     // position alone would have some.
     const bool by_history = outcome.finished && !g.outcome(pos).finished;
     const std::uint64_t count = by_history ? 0 : g.count_moves(pos);
+    if (a.list_moves && !by_history) check_moves_fit(g, pos);  // before any output
     const std::string players(g.players());
     auto& out = io.out;
     out << "game:     " << g.spec().canonical() << " (" << a.impl << ")\n"

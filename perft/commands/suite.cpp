@@ -128,7 +128,8 @@ class SuiteCommand : public Command {
 
   int run(Io& io) override {
     if (file_.empty()) throw Error("perft suite needs a fixture file");
-    if (!max_nodes_.empty()) options_.max_nodes = parse_number("--max-nodes", max_nodes_);
+    // Given, even as an empty word, the value must be a number (not "no cap").
+    if (given(*app_, "--max-nodes")) options_.max_nodes = parse_number("--max-nodes", max_nodes_);
     check_impl(options_.impl);
     if (options_.compare && given(*app_, "--impl"))
       throw Error("--compare runs both implementations; drop --impl");

@@ -292,6 +292,17 @@ TEST(PerftSuite, MaxNodesTakesAnyCount) {
   EXPECT_EQ(lines(r.out).back(), "1 passed, 0 failed, 0 skipped") << r.out;
 }
 
+TEST(PerftSuite, MaxNodesSkipsOnlyCountsAboveIt) {
+  // I4: "a test whose expected count is above N is skipped": equal to N runs.
+  const std::string path =
+      write_temp("edge.perft", "eximo; start; D1 40; D2 1600; id x; src RULES.md\n");
+  const CliRun at = perft({"suite", path, "--max-nodes", "1600"});
+  EXPECT_EQ(at.status, 0) << at.out;
+  EXPECT_EQ(lines(at.out).back(), "2 passed, 0 failed, 0 skipped") << at.out;
+  const CliRun below = perft({"suite", path, "--max-nodes", "1599"});
+  EXPECT_EQ(lines(below.out).back(), "1 passed, 0 failed, 1 skipped") << below.out;
+}
+
 TEST(PerftSuite, MaxNodesAlsoSkipsDepthsBehindATooBigShallowerCount) {
   // Planted: D2 is listed as 0, but perft(2) must walk D1's 40 nodes first.
   const std::string path =
