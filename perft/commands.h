@@ -14,6 +14,7 @@
 #include "perft/commands/count.h"
 #include "perft/commands/play.h"
 #include "perft/commands/show.h"
+#include "perft/commands/split.h"
 #include "perft/commands/suite.h"
 #include "perft/registry.h"
 
@@ -33,7 +34,7 @@ struct EntryTable {
 };
 
 // Every command with a game-generic part: one line each.
-using GameEntries = EntryTable<Count, Compare, SuiteCase, Show, Play>;
+using GameEntries = EntryTable<Count, Compare, SuiteCase, Show, Play, Split, UnitsShard>;
 
 template <class C, class Pair>
 int game_entry(const Spec& spec, const typename C::Args& args, Io& io) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <sstream>
@@ -13,31 +14,29 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "perft/count.h"
 
 namespace arb {
 
-// RULES.md P4: counts are unsigned 64-bit; an overflow is an error, never a wrap.
-inline std::uint64_t checked_add(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t sum = 0;
-  if (__builtin_add_overflow(a, b, &sum)) throw Error("count overflow: perft exceeds 2^64-1");
-  return sum;
-}
-
 // The number of move sequences of exactly `depth` complete turns (P1-P3).
 // The last ply is counted by count_moves, never played (the engines' fast path).
+// Counts are 128-bit (P4). The Check build asserts g.ok after every play.
 template <Game G>
-std::uint64_t perft(const G& g, const typename G::Position& pos, int depth) {
+Count perft(const G& g, const typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return g.count_moves(pos);
-  std::uint64_t total = 0;
-  for (const auto& move : g.legal_moves(pos))
-    total = checked_add(total, perft(g, g.play(pos, move), depth - 1));
+  Count total = 0;
+  for (const auto& move : g.legal_moves(pos)) {
+    const auto child = g.play(pos, move);
+    assert(position_ok(g, child));
+    total = checked_add(total, perft(g, child, depth - 1));
+  }
   return total;
 }
 
 struct DivideEntry {
   std::string move;
-  std::uint64_t nodes = 0;
+  Count nodes = 0;
 };
 
 // perft(depth - 1) below each legal move, sorted by byte order of the move texts (I1).
@@ -98,14 +97,14 @@ namespace arb {
 // (finished games with a winner or a draw, and unfinished ones). Every leaf
 // is played, so this is slower than perft.
 struct ResultCounts {
-  std::map<std::string, std::uint64_t> by_outcome;  // key: outcome_key()
+  std::map<std::string, Count> by_outcome;  // key: outcome_key()
 };
 
 template <Game G>
 void count_results(const G& g, const typename G::Position& pos, int depth, ResultCounts& out) {
   if (depth <= 0) {
     auto& n = out.by_outcome[outcome_key(g.outcome(pos), g.players())];
-    n = checked_add(n, 1);
+    n = checked_add(n, Count{1});
     return;
   }
   for (const auto& move : g.legal_moves(pos)) count_results(g, g.play(pos, move), depth - 1, out);

@@ -71,6 +71,25 @@ Ecalper::Ecalper(const Spec& spec)
       players_(spec.number("players")),
       last_added_(spec.value("replace") == "last-added") {}
 
+bool Ecalper::ok(const Position& pos) const {
+  Bits seen;
+  int stones = 0;
+  for (int p = 0; p < 3; ++p) {
+    const Bits& s = pos.stones[static_cast<std::size_t>(p)];
+    if ((p >= players_ && s.any()) || (s & seen).any() || s.and_not(geo_->all).any()) return false;
+    if (pos.count[static_cast<std::size_t>(p)] != s.count()) return false;
+    seen |= s;
+    stones += s.count();
+  }
+  if (pos.empty != geo_->cells - stones) return false;
+  try {  // what a parsed position must satisfy, every reachable one does too
+    validate(pos);
+  } catch (const Error&) {
+    return false;
+  }
+  return true;
+}
+
 // C4 / C7: may the side to move replace the stone on `cell`?
 bool Ecalper::replaceable(const Position& pos, int cell) const {
   if (last_added_) {

@@ -20,6 +20,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/hash.h"
 #include "common/spec.h"
 #include "engine/core/bit_set.h"
 #include "engine/core/hex_grid.h"
@@ -208,6 +209,19 @@ class Ecalper {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+
+  // Optional Game members (common/game.h): a hash of every field, and the
+  // invariants: disjoint colours on the board, the count caches right, the
+  // side and the swap flag possible for the spec (C2, C3, C7).
+  std::uint64_t hash(const Position& pos) const {
+    std::uint64_t h = pos.side | pos.swap << 8 | pos.last_replaced << 16 | pos.last_count << 24;
+    for (int i = 0; i < detail::kMaxPlaced; ++i)
+      h = hash_combine(h, pos.last_placed[static_cast<std::size_t>(i)]);
+    for (const auto& s : pos.stones)
+      for (int k = 0; k < detail::Bits::kWords; ++k) h = hash_combine(h, s.w[k]);
+    return h;
+  }
+  bool ok(const Position& pos) const;
 
   // Helpers shared with the tests.
   const detail::Geometry& geometry() const { return *geo_; }
