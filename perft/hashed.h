@@ -88,10 +88,10 @@ class PerftTable {
   }
 
  private:
-  struct Entry {
+  struct Entry {  // the depth beside the position: it fits in the padding before nodes
     Position pos{};
-    Count nodes = 0;
     std::uint8_t depth = 0;  // 0: empty (depth 0 and 1 are never stored)
+    Count nodes = 0;
   };
   struct Bucket {
     Entry entries[2];
@@ -133,10 +133,14 @@ Count table_perft(const G& g, const typename G::Position& pos, int depth,
   const std::uint64_t hash = g.hash(pos);
   Count total = 0;
   if (table.probe(pos, hash, depth, total)) return total;
-  for (const auto& move : g.legal_moves(pos)) {
-    const auto child = g.play(pos, move);
-    assert(position_ok(g, child));
-    total = checked_add(total, table_perft(g, child, depth - 1, table));
+  if (depth == 2) {
+    total = detail::perft2(g, pos);
+  } else {
+    for (const auto& move : g.legal_moves(pos)) {
+      const auto child = g.play(pos, move);
+      assert(position_ok(g, child));
+      total = checked_add(total, table_perft(g, child, depth - 1, table));
+    }
   }
   table.store(pos, hash, depth, total);
   return total;

@@ -22,9 +22,28 @@ namespace arb {
 // The last ply is counted by count_moves, never played (the engines' fast path).
 // Counts are 128-bit (P4). The Check build asserts g.ok after every play.
 template <Game G>
+Count perft(const G& g, const typename G::Position& pos, int depth);
+
+namespace detail {
+// perft(2), the hot loop: a 64-bit sum, its carries counted apart, as fast as
+// the 64-bit perft was (a 128-bit add per leaf count cost Emergo 19%).
+template <Game G>
+Count perft2(const G& g, const typename G::Position& pos) {
+  std::uint64_t low = 0, carries = 0;
+  for (const auto& move : g.legal_moves(pos)) {
+    const auto child = g.play(pos, move);
+    assert(position_ok(g, child));
+    carries += __builtin_add_overflow(low, g.count_moves(child), &low);
+  }
+  return (Count{carries} << 64) + low;
+}
+}  // namespace detail
+
+template <Game G>
 Count perft(const G& g, const typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return g.count_moves(pos);
+  if (depth == 2) return detail::perft2(g, pos);
   Count total = 0;
   for (const auto& move : g.legal_moves(pos)) {
     const auto child = g.play(pos, move);

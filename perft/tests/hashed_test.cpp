@@ -13,6 +13,7 @@
 #include "engine/eximo/eximo.h"
 #include "engine/meridians/meridians.h"
 #include "perft/cli.h"
+#include "perft/command.h"
 #include "perft/hashed.h"
 #include "perft/json.h"
 #include "perft/perft.h"
@@ -104,7 +105,7 @@ TEST(HashedPerft, EveryFixturePassesWithTheTableAndThreads) {
     if (file.path().extension() != ".perft") continue;
     for (const char* threads : {"1", "2", "3"}) {
       const CliRun r = run({"suite", file.path().string(), "--hash", "1", "--threads", threads,
-                            "--max-nodes", "5000000"});
+                            "--max-nodes", "1000000"});
       EXPECT_EQ(r.status, 0) << file.path() << " --threads " << threads << "\n" << r.out << r.err;
       EXPECT_NE(r.out.find(" 0 failed"), std::string::npos) << r.out;
     }
@@ -132,6 +133,19 @@ TEST(HashedPerft, SuiteFixtureCountsAbove2To64Parse) {  // P4: a 128-bit expecte
   EXPECT_NE(r.out.find("expected 340282366920938463463374607431768211455, got 40"),
             std::string::npos)
       << r.out;
+}
+
+TEST(HashedPerft, ProgressLineShowsDepthNodesRateAndEta) {
+  std::ostringstream out, err;
+  cli::Io terminal{out, err, true};
+  const auto line = cli::progress_line(terminal, false, 8);
+  ASSERT_TRUE(line);
+  line(PerftProgress{1, 4, 3000000, 2.0});
+  EXPECT_EQ(err.str(), "\r\033[Kdepth 8: 3000000 nodes, 1.5e+06 nodes/s, 1/4 parts, ETA 6 s");
+  cli::Io json{out, err, true};
+  EXPECT_FALSE(cli::progress_line(json, true, 8));  // silent with --json
+  cli::Io pipe{out, err, false};
+  EXPECT_FALSE(cli::progress_line(pipe, false, 8));  // and when stderr is no terminal
 }
 
 TEST(HashedPerft, BadOptionsAreOneLineErrors) {
