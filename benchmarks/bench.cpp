@@ -117,8 +117,7 @@ void perft_start(State& state, const Spec& spec, const StartCounts& fixtures) {
     nodes = perft(g, start, depth);
     benchmark::DoNotOptimize(nodes);
     if (nodes != *expected) {
-      fail(state,
-           what + ": expected " + std::to_string(*expected) + " got " + std::to_string(nodes));
+      fail(state, what + ": expected " + to_string(*expected) + " got " + std::to_string(nodes));
       break;
     }
   }

@@ -35,21 +35,21 @@ class StartCounts {
           const auto [it, added] = counts_.try_emplace({spec, depth}, n);
           if (!added && it->second != n)
             throw Error(entry.path().string() + " line " + std::to_string(c.line) + ": " + spec +
-                        " D" + std::to_string(depth) + " " + std::to_string(n) +
-                        " disagrees with " + std::to_string(it->second) + " elsewhere");
+                        " D" + std::to_string(depth) + " " + to_string(n) + " disagrees with " +
+                        to_string(it->second) + " elsewhere");
         }
       }
     }
   }
 
-  std::optional<std::uint64_t> find(const Spec& spec, int depth) const {
+  std::optional<Count> find(const Spec& spec, int depth) const {
     const auto it = counts_.find({spec.canonical(), depth});
     if (it == counts_.end()) return std::nullopt;
     return it->second;
   }
 
  private:
-  std::map<std::pair<std::string, int>, std::uint64_t> counts_;  // (canonical spec, depth) -> n
+  std::map<std::pair<std::string, int>, Count> counts_;  // (canonical spec, depth) -> n
 };
 
 }  // namespace arb::bench

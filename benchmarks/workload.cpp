@@ -45,7 +45,9 @@ Totals run(const std::vector<WorkloadCase>& cases, bool info) {
   for (const WorkloadCase& c : cases) {
     const G g(Spec::parse(c.spec));
     const auto pos = play_moves(g, position_from(g, c.position), split_moves(c.moves));
-    const std::uint64_t n = perft(g, pos, c.depth);
+    // perft_walk, not perft: the gate tracks move generation, which a
+    // counting shortcut (Ecalper's count_subtree) would skip.
+    const auto n = static_cast<std::uint64_t>(perft_walk(g, pos, c.depth));
     if (n != c.nodes) {
       std::fprintf(stderr, "arb_workload: perft(%d) of '%s' is %llu, fixtures/ say %llu\n", c.depth,
                    c.position.c_str(), static_cast<unsigned long long>(n),
@@ -55,7 +57,7 @@ Totals run(const std::vector<WorkloadCase>& cases, bool info) {
     t.nodes += n;
     if (info)  // perft(k) for k < depth: interior = sum perft(0..d-1), moves = sum perft(1..d)
       for (int k = 0; k < c.depth; ++k) {
-        const std::uint64_t m = perft(g, pos, k);
+        const auto m = static_cast<std::uint64_t>(perft_walk(g, pos, k));
         t.interior += m;
         t.moves += k > 0 ? m : 0;
       }

@@ -73,7 +73,7 @@ inline std::vector<WorkloadCase> workload_cases(const std::filesystem::path& fix
          read_fixture_file((fixtures / (std::string(game) + ".perft")).string()).cases) {
       if (c.spec != sizes->start_spec || c.position != "start" || !c.moves.empty()) continue;
       if (const auto it = c.depths.find(depth); it != c.depths.end()) {
-        out.push_back({c.spec, c.position, c.moves, depth, it->second});
+        out.push_back({c.spec, c.position, c.moves, depth, static_cast<std::uint64_t>(it->second)});
         return out;
       }
     }
@@ -95,7 +95,7 @@ inline std::vector<WorkloadCase> workload_cases(const std::filesystem::path& fix
     for (const auto& [k, n] : c.depths) {
       if (depth != 0 && n > budget) break;
       depth = k;
-      nodes = n;
+      nodes = static_cast<std::uint64_t>(n);
     }
     if (depth == 0) continue;
     out.push_back({c.spec, c.position, c.moves, depth, nodes});

@@ -111,6 +111,29 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
   { g.outcome(pos) } -> std::same_as<Outcome>;
 };
 
+// Optional members, detected with `requires` (never demanded by the concept):
+//   g.hash(pos) -> std::uint64_t  equal positions (==) hash equal: perft's
+//                                 transposition table and `perft split` use it
+//   g.ok(pos)   -> bool           the position's internal invariants hold;
+//                                 asserted after every play in the Check build
+//                                 (perft), in compare and in the properties
+template <class G>
+concept HashedGame = Game<G> && requires(const G g, const typename G::Position& pos) {
+  { g.hash(pos) } -> std::same_as<std::uint64_t>;
+  { pos == pos } -> std::convertible_to<bool>;
+};
+
+// g.ok(pos) where the game has it, otherwise true.
+template <Game G>
+bool position_ok(const G& g, const typename G::Position& pos) {
+  if constexpr (requires {
+                  { g.ok(pos) } -> std::convertible_to<bool>;
+                })
+    return g.ok(pos);
+  else
+    return true;
+}
+
 // The outcome of a played line (`history` ends with the current position):
 // the game's own outcome(history) where it has one (Emergo E12), otherwise
 // that of the last position.

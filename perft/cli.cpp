@@ -25,15 +25,15 @@ namespace cli {
 // Every command, in help order: one line each. A new command is its file in
 // perft/commands/, its make_ function declared in perft/command.h, and a line here.
 std::span<const CommandInfo> commands() {
-  static const std::array<CommandInfo, 7> kCommands = {{
+  static const std::array<CommandInfo, 10> kCommands = {{
       {"",
        "<spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--divide] [--json] "
-       "[--results]",
+       "[--results] [--hash MB] [--threads N]",
        "count perft(N): move sequences of N complete turns (RULES.md I1, I2)", &make_count_command},
       {"compare", "compare <spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"]",
        "engine against reference: equal (exit 0) or the first difference (exit 1, I3)",
        &make_compare_command},
-      {"suite", "suite FILE [--impl I] [--compare] [--max-nodes N]",
+      {"suite", "suite FILE [--impl I] [--compare] [--max-nodes N] [--hash MB] [--threads N]",
        "run a fixture file (RULES.md I4, I6): one line per test", &make_suite_command},
       {"show", "show <spec> [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--list-moves]",
        "a position: its text, a diagram, the side to move, the outcome, the legal moves",
@@ -49,6 +49,16 @@ std::span<const CommandInfo> commands() {
        "[--impl I] [--json]",
        "an outside engine against ours: agree (exit 0) or the first difference (exit 1)",
        &make_verify_command},
+      {"split",
+       "split <spec> --depth N --at K [--out FILE] [--position TEXT] [--moves \"m1 m2 ...\"] "
+       "[--impl I]",
+       "work units: the distinct positions at depth K with multiplicities (docs/cluster.md)",
+       &make_split_command},
+      {"units", "units FILE [--shard i/n] [--out FILE] [--impl I] [--hash MB] [--threads N]",
+       "count shard i of n of a units file, as JSON lines", &make_units_command},
+      {"merge", "merge FILE...",
+       "add up shard results: total N, or exit 1 on a missing or duplicate unit",
+       &make_merge_command},
   }};
   return kCommands;
 }
@@ -58,6 +68,9 @@ namespace {
 std::string who(const CommandInfo& info) {
   return info.name.empty() ? "perft" : "perft " + std::string(info.name);
 }
+
+// A positional that takes a list (perft merge FILE...).
+bool takes_many(const CLI::Option& o) { return o.get_items_expected_max() > 1; }
 
 // The app of a command: its options, as its --help shows them.
 std::unique_ptr<CLI::App> app_of(const CommandInfo& info, Command& command) {
@@ -69,7 +82,8 @@ std::unique_ptr<CLI::App> app_of(const CommandInfo& info, Command& command) {
       "2 an error.");
   command.define(*app);
   for (CLI::Option* o : app->get_options())
-    o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // "given twice" is ours
+    if (!takes_many(*o))
+      o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // "given twice" is ours
   return app;
 }
 
@@ -177,7 +191,7 @@ int run_command(const CommandInfo& info, std::vector<std::string> args, cli::Io&
     throw Error("unexpected argument '" + extra + "'");
   }
   for (const CLI::Option* o : app->get_options())
-    if (o->count() > 1) throw Error("option " + o->get_name() + " given twice");
+    if (o->count() > 1 && !takes_many(*o)) throw Error("option " + o->get_name() + " given twice");
   return command->run(io);
 }
 

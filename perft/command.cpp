@@ -5,8 +5,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <thread>
 
 #include "common/error.h"
+#include "perft/commands/hash_args.h"
+#include "perft/hashed.h"
 #include "perft/numbers.h"
 
 namespace arb::cli {
@@ -33,14 +36,72 @@ bool given(const CLI::App& app, std::string_view option) {
   return o && o->count() > 0;
 }
 
+void add_hash_options(CLI::App& app, HashOptionText& text) {
+  app.add_option("--hash", text.hash,
+                 "transposition table of N MB (0: none); default " +
+                     std::to_string(kDefaultHashMb) + " on the engine from depth " +
+                     std::to_string(kDefaultHashDepth))
+      ->type_name("MB");
+  app.add_option("--threads", text.threads, "worker threads; default every core")->type_name("N");
+  app.add_option("--hash-seed", text.seed, "mixed into the table's index (a cross-check)")
+      ->type_name("N");
+}
+
+void check_hash_options(const HashOptionText& text, HashArgs& args) {
+  // 2^20 MB (a terabyte) keeps MB * 2^20 far from overflowing.
+  constexpr std::uint64_t kMaxMb = std::uint64_t{1} << 20;
+  if (!text.hash.empty()) {
+    args.megabytes = parse_number("--hash", text.hash);
+    if (*args.megabytes > kMaxMb)
+      throw Error("--hash " + text.hash + " is too big (at most " + std::to_string(kMaxMb) +
+                  " MB)");
+  }
+  if (!text.threads.empty()) {
+    const std::uint64_t n = parse_number("--threads", text.threads);
+    if (n == 0 || n > 1024)
+      throw Error("--threads must be between 1 and 1024, got " + text.threads);
+    args.threads = static_cast<int>(n);
+  }
+  if (!text.seed.empty()) args.seed = parse_number("--hash-seed", text.seed);
+}
+
+int default_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 1024u));
+}
+
+std::function<void(const PerftProgress&)> progress_line(Io& io, bool json, int depth) {
+  if (!io.progress || json) return {};
+  return [&io, depth](const PerftProgress& p) {
+    const double nps = p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0;
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "depth %d: %s nodes, %.3g nodes/s, %llu/%llu parts", depth,
+                  to_string(p.nodes).c_str(), nps, static_cast<unsigned long long>(p.done),
+                  static_cast<unsigned long long>(p.total));
+    std::string line = buf;
+    // The parts done so far give the ETA, once there are some.
+    if (p.done > 0 && p.done < p.total) {
+      const double eta =
+          p.seconds * static_cast<double>(p.total - p.done) / static_cast<double>(p.done);
+      std::snprintf(buf, sizeof buf, ", ETA %.0f s", eta);
+      line += buf;
+    }
+    io.err << "\r\033[K" << line << std::flush;
+  };
+}
+
+void end_progress_line(Io& io, bool json) {
+  if (io.progress && !json) io.err << "\r\033[K" << std::flush;
+}
+
 std::uint64_t parse_number(std::string_view option, std::string_view text) {
   const PlainNumber n = read_plain_number(text);
-  if (n.problem != PlainNumber::Problem::kNone)
+  if (n.problem != PlainNumber::Problem::kNone || n.value > ~std::uint64_t{0})
     throw Error(std::string(option) +
                 " expects a non-negative integer below 2^64 in plain digits, without a leading "
                 "zero, got '" +
                 std::string(text) + "'");
-  return n.value;
+  return static_cast<std::uint64_t>(n.value);
 }
 
 int parse_depth(std::string_view text) {
@@ -57,13 +118,12 @@ std::string seconds_text(double s) {
   return buf;
 }
 
-std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds) {
+arb::Count nodes_per_second(arb::Count nodes, double seconds) {
   if (!(seconds > 0)) return 0;
-  // A counting shortcut (count_subtree) passes 2^63 nodes/s: saturate, never
-  // wrap (llround stops at 2^63 - 1).
+  // A counting shortcut (count_subtree) passes 2^64 nodes/s: saturate, never wrap.
   const double rate = static_cast<double>(nodes) / seconds;
-  if (rate >= 18446744073709551615.0) return UINT64_MAX;
-  return static_cast<std::uint64_t>(rate + 0.5);
+  if (rate >= 3.4e38) return ~arb::Count{0};
+  return static_cast<arb::Count>(rate + 0.5);
 }
 
 namespace {

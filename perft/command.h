@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -13,8 +14,14 @@
 #include <string_view>
 #include <vector>
 
+#include "perft/count.h"
+
 namespace CLI {
 class App;
+}
+
+namespace arb {
+struct PerftProgress;
 }
 
 namespace arb::cli {
@@ -52,6 +59,9 @@ std::unique_ptr<Command> make_show_command();
 std::unique_ptr<Command> make_play_command();
 std::unique_ptr<Command> make_serve_command();
 std::unique_ptr<Command> make_verify_command();
+std::unique_ptr<Command> make_split_command();
+std::unique_ptr<Command> make_units_command();
+std::unique_ptr<Command> make_merge_command();
 
 // ---- options shared by several commands
 
@@ -66,6 +76,21 @@ void add_impl_option(CLI::App& app, std::string& impl);
 void check_impl(const std::string& impl);
 // An option given on the command line (not left at its default).
 bool given(const CLI::App& app, std::string_view option);
+
+// --hash MB, --threads N, --hash-seed N (perft/commands/hash_args.h): read
+// into `args` by check_hash_options after parsing.
+struct HashArgs;
+struct HashOptionText {
+  std::string hash, threads, seed;
+};
+void add_hash_options(CLI::App& app, HashOptionText& text);
+void check_hash_options(const HashOptionText& text, HashArgs& args);
+// Every core the machine has (at least 1).
+int default_threads();
+// The progress line of a long count on stderr (a terminal only, not with
+// --json): an empty function when there is none to show.
+std::function<void(const PerftProgress&)> progress_line(Io& io, bool json, int depth);
+void end_progress_line(Io& io, bool json);
 
 // A number of the command line: the rule of fixtures (perft/numbers.h);
 // throws arb::Error naming the option.
@@ -83,7 +108,7 @@ double seconds_of(F&& f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 std::string seconds_text(double s);  // "0.034"
-std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds);
+arb::Count nodes_per_second(arb::Count nodes, double seconds);
 
 // A user's text inside a message: control characters and bytes outside
 // printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...

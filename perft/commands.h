@@ -15,6 +15,7 @@
 #include "perft/commands/play.h"
 #include "perft/commands/serve.h"
 #include "perft/commands/show.h"
+#include "perft/commands/split.h"
 #include "perft/commands/suite.h"
 #include "perft/commands/verify.h"
 #include "perft/registry.h"
@@ -35,7 +36,8 @@ struct EntryTable {
 };
 
 // Every command with a game-generic part: one line each.
-using GameEntries = EntryTable<Count, Compare, SuiteCase, Show, Play, Serve, Verify>;
+using GameEntries =
+    EntryTable<Count, Compare, SuiteCase, Show, Play, Serve, Verify, Split, UnitsShard>;
 
 template <class C, class Pair>
 int game_entry(const Spec& spec, const typename C::Args& args, Io& io) {

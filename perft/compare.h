@@ -94,6 +94,12 @@ struct Walker {
     }
     for (const auto& [text, child] : rchildren)
       if (!echildren.contains(text)) d.only_reference.push_back(text);
+    // The optional ok() invariants (common/game.h) of every child.
+    for (const auto& [text, child] : echildren)
+      if (!position_ok(engine, child)) d.problems.push_back("engine: ok() fails after " + text);
+    for (const auto& [text, child] : rchildren)
+      if (!position_ok(reference, child))
+        d.problems.push_back("reference: ok() fails after " + text);
     if (!d.problems.empty() || !d.only_engine.empty() || !d.only_reference.empty() ||
         !d.differing_children.empty())
       return report(std::move(d), rp);

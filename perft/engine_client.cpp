@@ -31,7 +31,7 @@ std::string first_word(std::string_view line) {
 }
 
 // A count in a reply: the fixture rule (plain digits, RULES.md I6).
-std::optional<std::uint64_t> count_of(std::string_view text) {
+std::optional<arb::Count> count_of(std::string_view text) {
   const PlainNumber n = read_plain_number(text);
   if (n.problem != PlainNumber::Problem::kNone) return std::nullopt;
   return n.value;
@@ -341,7 +341,7 @@ EngineClient::Divide EngineClient::divide(int depth) {
   return out;
 }
 
-std::uint64_t EngineClient::perft(int depth) {
+arb::Count EngineClient::perft(int depth) {
   if (has_perft_ && !options_.script) {
     const std::string request = "perft " + std::to_string(depth);
     const auto reply = ask(request, false);

@@ -38,11 +38,11 @@ class EngineClient {
   // `divide <d>`: the lines as given (unsorted, duplicates kept) and `total`.
   struct Divide {
     std::vector<DivideEntry> entries;
-    std::uint64_t total = 0;
+    arb::Count total = 0;
   };
   Divide divide(int depth);
   // `perft <d>`, or the sum of `divide <d>` when the engine lacks it.
-  std::uint64_t perft(int depth);
+  arb::Count perft(int depth);
   // `text`, or nothing when the engine lacks it.
   std::optional<std::string> text();
 

@@ -19,9 +19,9 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// I6: plain digits, no sign or separators; must fit in 64 bits (P4). The
+// I6: plain digits, no sign or separators; must fit in 128 bits (P4). The
 // same rule as the command line's numbers (perft/numbers.h).
-std::uint64_t parse_count(std::string_view text, const std::string& field) {
+Count parse_count(std::string_view text, const std::string& field) {
   const PlainNumber n = read_plain_number(text);
   switch (n.problem) {
     case PlainNumber::Problem::kNone:
@@ -36,18 +36,19 @@ std::uint64_t parse_count(std::string_view text, const std::string& field) {
     case PlainNumber::Problem::kTooBig:
       break;
   }
-  throw Error(field + ": count '" + std::string(text) + "' does not fit in 64 bits");
+  throw Error(field + ": count '" + std::string(text) + "' does not fit in 128 bits");
 }
 
 // The k of D<k> / R<k>: a positive depth in plain digits. 0 when it is not one.
 std::uint64_t parse_depth(std::string_view keyword) {
   const PlainNumber n = read_plain_number(keyword.substr(1));
-  return n.problem == PlainNumber::Problem::kNone ? n.value : 0;
+  return n.problem == PlainNumber::Problem::kNone && n.value <= ~std::uint64_t{0}
+             ? static_cast<std::uint64_t>(n.value)
+             : 0;
 }
 
-std::map<std::string, std::uint64_t> parse_results(std::string_view text,
-                                                   const std::string& field) {
-  std::map<std::string, std::uint64_t> out;
+std::map<std::string, Count> parse_results(std::string_view text, const std::string& field) {
+  std::map<std::string, Count> out;
   std::size_t begin = 0;
   while (begin <= text.size()) {
     const std::size_t end = std::min(text.find(',', begin), text.size());

@@ -13,15 +13,17 @@
 #include <string_view>
 #include <vector>
 
+#include "perft/count.h"
+
 namespace arb {
 
 struct FixtureCase {
-  int line = 0;                         // 1-based line number in the file
-  std::string spec;                     // as written
-  std::string position;                 // "start" or a position text
-  std::string moves;                    // "" when the line has no moves field
-  std::map<int, std::uint64_t> depths;  // D<k> -> n
-  std::map<int, std::map<std::string, std::uint64_t>> results;  // R<k> -> key -> n
+  int line = 0;                                         // 1-based line number in the file
+  std::string spec;                                     // as written
+  std::string position;                                 // "start" or a position text
+  std::string moves;                                    // "" when the line has no moves field
+  std::map<int, Count> depths;                          // D<k> -> n
+  std::map<int, std::map<std::string, Count>> results;  // R<k> -> key -> n
   std::string id, src;
 };
 

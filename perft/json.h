@@ -6,13 +6,15 @@
 #include <cstdint>
 #include <string>
 
+#include "perft/count.h"
+
 namespace arb::cli {
 
 // A count: a JSON integer up to 2^53, exactly; above, a string of its
 // decimal digits, since many JSON readers hold numbers as doubles (P4, I2).
-inline nlohmann::ordered_json json_count(std::uint64_t n) {
-  if (n <= (std::uint64_t{1} << 53)) return n;
-  return std::to_string(n);
+inline nlohmann::ordered_json json_count(arb::Count n) {
+  if (n <= (arb::Count{1} << 53)) return static_cast<std::uint64_t>(n);
+  return to_string(n);
 }
 
 // One line, `"key": value` and `, ` between members, as RULES.md I2 shows.

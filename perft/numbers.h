@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "perft/count.h"
+
 namespace arb {
 
 // The deepest perft anywhere: --depth and a fixture's D<k>/R<k>. perft
@@ -13,10 +15,10 @@ namespace arb {
 inline constexpr int kMaxDepth = 64;
 
 // Plain decimal digits: no sign, no blank, no separator, no leading zero
-// ("0" itself is fine), at most 2^64 - 1 (P4).
+// ("0" itself is fine), at most 2^128 - 1 (P4's counts; options take less).
 struct PlainNumber {
   enum class Problem { kNone, kEmpty, kNotDigit, kLeadingZero, kTooBig };
-  std::uint64_t value = 0;
+  Count value = 0;
   Problem problem = Problem::kNone;
   char bad = 0;  // the first non-digit, for kNotDigit
 };
@@ -39,7 +41,7 @@ inline PlainNumber read_plain_number(std::string_view text) {
   }
   for (char c : text)
     if (__builtin_mul_overflow(n.value, 10u, &n.value) ||
-        __builtin_add_overflow(n.value, static_cast<std::uint64_t>(c - '0'), &n.value)) {
+        __builtin_add_overflow(n.value, static_cast<Count>(c - '0'), &n.value)) {
       n.problem = PlainNumber::Problem::kTooBig;
       return n;
     }

@@ -219,14 +219,15 @@ void write_report(const VerifySummary& s, const std::string& path) {
   out << (s.findings.empty() ? "<span class=\"ok\">agrees</span>"
                              : "<span class=\"fail\">differs</span>")
       << ". " << s.agreed << " checks agree, " << s.findings.size() << " differ, " << s.skipped
-      << " skipped; " << s.nodes << " nodes, " << s.requests << " requests.</p>\n<ul>\n";
+      << " skipped; " << CountText{s.nodes} << " nodes, " << s.requests << " requests.</p>\n<ul>\n";
   for (const auto& line : s.lines) out << "<li>" << html(line) << "</li>\n";
   out << "</ul>\n";
   for (const Finding& f : s.findings) {
     out << "<div class=\"finding\">\n<h2>" << html(f.label) << "</h2>\n";
     if (f.first_depth > 0)
       out << "<p>First shows at depth " << f.first_depth << " from the root: perft("
-          << f.first_depth << ") ours " << f.root_ours << ", engine " << f.root_theirs << ".</p>\n";
+          << f.first_depth << ") ours " << CountText{f.root_ours} << ", engine "
+          << CountText{f.root_theirs} << ".</p>\n";
     out << "<p>Root <code>" << html(f.root) << "</code>"
         << (f.root_moves.empty() ? "" : " moves <code>" + html(join(f.root_moves)) + "</code>")
         << "; path from the root (" << f.path.size() << " moves): <code>"

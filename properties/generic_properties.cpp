@@ -242,6 +242,7 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
                                              g.move_text(pos, m2) + "'" + where(g, pos));
     const auto child = g.play(pos, m);
     const std::string child_text = g.format(child);
+    ARB_CHECK(arb::position_ok(g, child), "ok() fails after '" + t + "'" + where(g, pos));
     ARB_CHECK(g.format(g.play(pos, m2)) == child_text,
               "the parsed move '" + t + "' leads elsewhere: " + g.format(g.play(pos, m2)) +
                   " instead of " + child_text + where(g, pos));
@@ -260,6 +261,10 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
                                                     " -> " + g.format(reparsed) + where(g, pos));
     ARB_CHECK(g.count_moves(reparsed) == g.count_moves(child),
               "the child after '" + t + "' counts differently once parsed" + where(g, pos));
+    // The optional hash (common/game.h): the parsed copy is the same key.
+    if constexpr (arb::HashedGame<G>)
+      ARB_CHECK(reparsed == child && g.hash(reparsed) == g.hash(child),
+                "the child after '" + t + "' is another table key once parsed" + where(g, pos));
   }
 
   // perft(2) == sum of divide(2) == generated grandchildren, where cheap.

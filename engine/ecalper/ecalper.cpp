@@ -72,6 +72,25 @@ Ecalper::Ecalper(const Spec& spec)
       players_(spec.number("players")),
       last_added_(spec.value("replace") == "last-added") {}
 
+bool Ecalper::ok(const Position& pos) const {
+  Bits seen;
+  int stones = 0;
+  for (int p = 0; p < 3; ++p) {
+    const Bits& s = pos.stones[static_cast<std::size_t>(p)];
+    if ((p >= players_ && s.any()) || (s & seen).any() || s.and_not(geo_->all).any()) return false;
+    if (pos.count[static_cast<std::size_t>(p)] != s.count()) return false;
+    seen |= s;
+    stones += s.count();
+  }
+  if (pos.empty != geo_->cells - stones) return false;
+  try {  // what a parsed position must satisfy, every reachable one does too
+    validate(pos);
+  } catch (const Error&) {
+    return false;
+  }
+  return true;
+}
+
 // C4 / C7: may the side to move replace the stone on `cell`?
 bool Ecalper::replaceable(const Position& pos, int cell) const {
   if (last_added_) {
@@ -141,16 +160,25 @@ struct Counters {
   }
 };
 
-__extension__ typedef unsigned __int128 Wide;  // GCC and Clang
-// Counts saturate at 2^64: above 2^64-1 is an overflow whatever the exact value.
-constexpr Wide kCap = Wide{1} << 64;
-Wide add_sat(Wide a, Wide b) { return std::min(a + b, kCap); }
-// a <= 2^64 and m < 2^38 (169 * C(169,5)): the product fits in 128 bits.
-Wide mul_sat(Wide a, std::uint64_t m) { return std::min(a * m, kCap); }
+using detail::Wide;
+
+// Counts are 128-bit (P4). Every sub-count computed below has a multiplier of
+// at least 1, so an overflow anywhere is an overflow of the total.
+Wide add_checked(Wide a, Wide b) {
+  Wide sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) throw Error("count overflow: perft exceeds 2^128-1");
+  return sum;
+}
+Wide mul_checked(Wide a, std::uint64_t m) {
+  Wide product = 0;
+  if (__builtin_mul_overflow(a, Wide{m}, &product))
+    throw Error("count overflow: perft exceeds 2^128-1");
+  return product;
+}
 
 }  // namespace
 
-std::uint64_t Ecalper::count_subtree(const Position& pos, int depth) const {
+detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
   if (depth <= 0) return 1;
   if (depth == 1) return count_moves(pos);
   const int k_turn = stones_per_turn();
@@ -232,21 +260,21 @@ std::uint64_t Ecalper::count_subtree(const Position& pos, int depth) const {
     };
     Wide total = 0;
     if (kind == Turn::kFirst) {
-      total = mul_sat(below(child(c, 3, k_turn)), binomial(c.empty, k_turn));
+      total = mul_checked(below(child(c, 3, k_turn)), binomial(c.empty, k_turn));
     } else {
       const int k = kind == Turn::kFinal ? 0 : k_turn;
       const std::uint64_t subsets = binomial(c.empty, k);
       for (int p = 0; p < players_; ++p) {
         const int r = replaceable[static_cast<std::size_t>(p)];
         if (p == c.side || r <= 0 || subsets == 0) continue;
-        total =
-            add_sat(total, mul_sat(below(child(c, p, k)), static_cast<std::uint64_t>(r) * subsets));
+        total = add_checked(
+            total, mul_checked(below(child(c, p, k)), static_cast<std::uint64_t>(r) * subsets));
       }
     }
     if (c.swap) {  // C3: colours exchanged, counters unchanged but the option
       Counters n = c;
       n.swap = 0;
-      total = add_sat(total, below(n));
+      total = add_checked(total, below(n));
     }
     return total;
   };
@@ -277,9 +305,7 @@ std::uint64_t Ecalper::count_subtree(const Position& pos, int depth) const {
       ++replaceable[static_cast<std::size_t>(owner)];
     }
   }
-  const Wide total = rec(rec, root, depth, replaceable);
-  if (total >= kCap) throw Error("count overflow: perft exceeds 2^64-1");
-  return static_cast<std::uint64_t>(total);
+  return rec(rec, root, depth, replaceable);
 }
 
 Outcome Ecalper::outcome(const Position& pos) const {

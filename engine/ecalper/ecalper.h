@@ -20,6 +20,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/hash.h"
 #include "common/spec.h"
 #include "engine/core/bit_set.h"
 #include "engine/core/hex_grid.h"
@@ -28,6 +29,9 @@
 namespace arb::engine::ecalper {
 
 namespace detail {
+
+// A 128-bit count (RULES.md P4), for count_subtree.
+__extension__ typedef unsigned __int128 Wide;  // GCC and Clang
 
 inline constexpr int kMaxCells = 169;  // size 8
 inline constexpr int kMaxRows = 15;
@@ -217,8 +221,21 @@ class Ecalper {
   // the last replacement made), never on where the stones are, so one memo
   // entry per (counters, depth) stands for every position sharing them.
   // Equal to perft_walk on every fixture and on random positions
-  // (tests/ecalper_test.cpp, CountSubtree). Throws on a count above 2^64-1 (P4).
-  std::uint64_t count_subtree(const Position& pos, int depth) const;
+  // (tests/ecalper_test.cpp, CountSubtree). 128-bit; throws above 2^128-1 (P4).
+  detail::Wide count_subtree(const Position& pos, int depth) const;
+
+  // Optional Game members (common/game.h): a hash of every field, and the
+  // invariants: disjoint colours on the board, the count caches right, the
+  // side and the swap flag possible for the spec (C2, C3, C7).
+  std::uint64_t hash(const Position& pos) const {
+    std::uint64_t h = pos.side | pos.swap << 8 | pos.last_replaced << 16 | pos.last_count << 24;
+    for (int i = 0; i < detail::kMaxPlaced; ++i)
+      h = hash_combine(h, pos.last_placed[static_cast<std::size_t>(i)]);
+    for (const auto& s : pos.stones)
+      for (int k = 0; k < detail::Bits::kWords; ++k) h = hash_combine(h, s.w[k]);
+    return h;
+  }
+  bool ok(const Position& pos) const;
 
   // Helpers shared with the tests.
   const detail::Geometry& geometry() const { return *geo_; }

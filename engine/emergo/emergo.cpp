@@ -54,6 +54,26 @@ Emergo::Emergo(const Spec& spec) : spec_(spec), size_(spec.number("size")), men_
   men_ = size_ == 9 ? 12 : 8;  // E2
 }
 
+bool Emergo::ok(const Position& pos) const {
+  const int squares = (size_ * size_ + 1) / 2;
+  const detail::Bitboard all = (detail::Bitboard{1} << squares) - 1;
+  if (pos.side > 1 || (pos.owned[0] & pos.owned[1]) || ((pos.owned[0] | pos.owned[1]) & ~all))
+    return false;
+  int men[2] = {pos.hand[0], pos.hand[1]};
+  for (int sq = 0; sq < detail::kMaxSquares; ++sq) {
+    const std::uint8_t c = pos.col[static_cast<std::size_t>(sq)];
+    const int owner = (pos.owned[0] >> sq & 1) ? 0 : (pos.owned[1] >> sq & 1) ? 1 : -1;
+    if (owner < 0) {
+      if (c != 0) return false;
+      continue;
+    }
+    if (detail::cap_of(c) == 0) return false;
+    men[owner] += detail::cap_of(c);
+    men[owner ^ 1] += detail::prisoners_of(c);
+  }
+  return men[0] <= men_ && men[1] <= men_;
+}
+
 Emergo::Position Emergo::start() const {
   Position p{};
   p.hand = {static_cast<std::uint8_t>(men_), static_cast<std::uint8_t>(men_)};

@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/hash.h"
 #include "common/spec.h"
 #include "engine/emergo/board.h"
 
@@ -54,6 +55,17 @@ class Emergo {
   // E12: in a played game the third occurrence of a position (same side to
   // move, same hands) is a draw. `history` ends with the current position.
   Outcome outcome(std::span<const Position> history) const;
+
+  // Optional Game members (common/game.h). Every field goes into the hash;
+  // perft has no history (P3: no E12 repetition), so the position is the key.
+  std::uint64_t hash(const Position& pos) const {
+    std::uint64_t h = hash_combine(pos.owned[0], pos.owned[1]);
+    h = hash_bytes(h, pos.col.data(), pos.col.size());
+    return hash_combine(h, pos.hand[0] | pos.hand[1] << 8 | pos.side << 16);
+  }
+  // E2, E3: columns on owned squares only, caps of one man or more, at most
+  // the game's men of a colour on the board and in hand.
+  bool ok(const Position& pos) const;
 
  private:
   std::string square_name(int sq) const;

@@ -16,6 +16,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/hash.h"
 #include "common/spec.h"
 #include "engine/core/bits.h"
 #include "engine/core/inline.h"
@@ -166,6 +167,15 @@ class Eximo {
   Position play(const Position& pos, const Move& move) const;
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
+  // Optional Game members (common/game.h): a hash of every field, and the
+  // invariants: disjoint sides, no man on its own far row (X6 removes it).
+  std::uint64_t hash(const Position& pos) const {
+    return hash_combine(hash_combine(pos.us, pos.them), pos.side);
+  }
+  bool ok(const Position& pos) const {
+    return pos.side <= 1 && !(pos.us & pos.them) && !(pos.us & detail::kRank8) &&
+           !(pos.them & 0xFFULL);
+  }
   Outcome outcome(const Position& pos) const;
 
   // Absolute boards (a1 = bit 0), for tests and tools.

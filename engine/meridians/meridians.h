@@ -24,6 +24,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/hash.h"
 #include "common/spec.h"
 #include "engine/core/bit_set.h"
 #include "engine/core/hex_grid.h"
@@ -112,6 +113,22 @@ class Meridians {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+
+  // Optional Game members (common/game.h): a hash of every field, and the
+  // invariants: disjoint colours on the board's points, counters capped at 2,
+  // swap offered only to Black (M9).
+  std::uint64_t hash(const Position& pos) const {
+    std::uint64_t h = pos.side | pos.placed[0] << 8 | pos.placed[1] << 16 | pos.may_swap << 24;
+    for (int c = 0; c < 2; ++c)
+      for (int k = 0; k < Bits::kWords; ++k) h = hash_combine(h, pos.stones[c].w[k]);
+    return h;
+  }
+  bool ok(const Position& pos) const {
+    const Bits off = (pos.stones[0] | pos.stones[1]).and_not(geo_->all);
+    return pos.side <= 1 && pos.placed[0] <= 2 && pos.placed[1] <= 2 &&
+           (!pos.may_swap || pos.side == 1) && (pos.stones[0] & pos.stones[1]).empty() &&
+           off.empty();
+  }
 
   // For tests and tools.
   const detail::Geometry& geometry() const { return *geo_; }

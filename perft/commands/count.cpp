@@ -22,7 +22,7 @@ namespace {
 std::string results_line(const ResultCounts& r) {
   std::string out;
   for (const auto& [key, n] : r.by_outcome)
-    out += (out.empty() ? "" : " ") + key + "=" + std::to_string(n);
+    out += (out.empty() ? "" : " ") + key + "=" + to_string(n);
   return out;
 }
 
@@ -36,7 +36,7 @@ double six_digits(double s) {
 }  // namespace
 
 void write_count(const CountReport& r, bool json, std::ostream& out) {
-  const std::uint64_t nps = nodes_per_second(r.nodes, r.seconds);
+  const arb::Count nps = nodes_per_second(r.nodes, r.seconds);
   if (json) {  // I2: these keys in this order, on one line
     nlohmann::ordered_json j;
     j["game"] = r.game;
@@ -57,10 +57,10 @@ void write_count(const CountReport& r, bool json, std::ostream& out) {
     out << json_line(j) << '\n';
     return;
   }
-  for (const auto& e : r.entries) out << e.move << ' ' << e.nodes << '\n';
+  for (const auto& e : r.entries) out << e.move << ' ' << to_string(e.nodes) << '\n';
   if (r.results) out << "results " << results_line(*r.results) << '\n';
-  out << "total " << r.nodes << " nodes in " << seconds_text(r.seconds) << " s, " << nps
-      << " nodes/s\n";
+  out << "total " << to_string(r.nodes) << " nodes in " << seconds_text(r.seconds) << " s, "
+      << to_string(nps) << " nodes/s\n";
 }
 
 namespace {
@@ -76,6 +76,7 @@ class CountCommand : public Command {
     app.add_flag("--json", args_.json, "one JSON object on one line (RULES.md I2)");
     app.add_flag("--results", args_.results,
                  "also split the leaves by outcome (w, b, draw, draw:b+w, ongoing)");
+    add_hash_options(app, hash_);
   }
 
   int run(Io& io) override {
@@ -83,12 +84,14 @@ class CountCommand : public Command {
     if (depth_.empty()) throw Error("--depth N is required");
     args_.depth = parse_depth(depth_);
     check_impl(args_.impl);
+    check_hash_options(hash_, args_.hash);
     return run_for_game<Count>(Spec::parse(spec_), args_, io);
   }
 
  private:
   std::string spec_, depth_;
   Count::Args args_;
+  HashOptionText hash_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "common/game.h"
 #include "perft/command.h"
+#include "perft/commands/hash_args.h"
 #include "perft/perft.h"
 
 namespace arb::cli {
@@ -16,7 +17,7 @@ namespace arb::cli {
 struct CountReport {
   std::string game, impl, position;
   int depth = 0;
-  std::uint64_t nodes = 0;
+  arb::Count nodes = 0;
   double seconds = 0;
   bool divide = false;
   std::vector<DivideEntry> entries;
@@ -30,6 +31,7 @@ struct Count {
     RootArgs root;
     std::string impl = "engine";
     bool divide = false, json = false, results = false;
+    HashArgs hash;
   };
 
   template <Game E, Game R>
@@ -46,16 +48,20 @@ struct Count {
     r.position = g.format(root);
     r.depth = a.depth;
     r.divide = a.divide;
+    const HashOptions hash = resolve_hash(g, a.hash, a.depth);
+    const auto progress = progress_line(io, a.json, a.depth);
     r.seconds = seconds_of([&] {
       if (a.divide) {
-        r.entries = divide(g, root, a.depth);
+        r.entries = run_divide(g, root, a.depth, hash, progress);
         for (const auto& e : r.entries) r.nodes = checked_add(r.nodes, e.nodes);
         if (a.depth == 0) r.nodes = 1;  // P3: perft(0) = 1, with no move to divide by
       } else {
-        if (a.depth >= 2) check_moves_fit(g, root);  // the root's moves are listed
-        r.nodes = perft(g, root, a.depth);
+        // The root's moves are listed, unless the game counts without a walk.
+        if (a.depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g, root);
+        r.nodes = run_perft(g, root, a.depth, hash, progress);
       }
     });
+    end_progress_line(io, a.json);
     if (a.results) {
       r.results.emplace();
       count_results(g, root, a.depth, *r.results);

@@ -82,15 +82,15 @@ struct Serve {
             throw Error(verb + " needs one depth from " + (verb == "divide" ? "1" : "0") + " to " +
                         std::to_string(kMaxDepth));
           if (verb == "perft") {
-            out << "total " << perft(g, pos, *d) << '\n';
+            out << "total " << CountText{perft(g, pos, *d)} << '\n';
           } else {
             // Computed whole before it is written: an overflow is one `err` line.
             const auto entries = divide(g, pos, *d);
-            std::uint64_t total = 0;
+            arb::Count total = 0;
             for (const auto& e : entries) total = checked_add(total, e.nodes);
             std::string reply;
-            for (const auto& e : entries) reply += e.move + ' ' + std::to_string(e.nodes) + '\n';
-            out << reply << "total " << total << '\n';
+            for (const auto& e : entries) reply += e.move + ' ' + to_string(e.nodes) + '\n';
+            out << reply << "total " << CountText{total} << '\n';
           }
         } else if (verb == "moves") {
           out << "moves";

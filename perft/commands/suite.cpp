@@ -27,7 +27,7 @@ std::string reproduce(const FixtureCase& c, int depth) {
 std::string results_text(const ResultCounts& r, const char* sep) {
   std::string out;
   for (const auto& [key, n] : r.by_outcome)
-    out += (out.empty() ? "" : sep) + key + "=" + std::to_string(n);
+    out += (out.empty() ? "" : sep) + key + "=" + to_string(n);
   return out;
 }
 
@@ -51,17 +51,16 @@ void SuiteRun::line_done() {
 // the same line is skipped too (a finished game below 3 million nodes has
 // perft 0 but is no cheaper); RULES.md is silent on this.
 std::optional<std::string> SuiteRun::too_big(const FixtureCase& c, int k,
-                                             std::uint64_t expected) const {
+                                             arb::Count expected) const {
   if (!options_.max_nodes) return std::nullopt;
-  if (expected > *options_.max_nodes) return std::to_string(expected);
+  if (expected > *options_.max_nodes) return to_string(expected);
   for (const auto& [shallower, n] : c.depths)
     if (shallower < k && n > *options_.max_nodes)
-      return "D" + std::to_string(shallower) + " = " + std::to_string(n);
+      return "D" + std::to_string(shallower) + " = " + to_string(n);
   return std::nullopt;
 }
 
-bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k,
-                       std::uint64_t expected) {
+bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, arb::Count expected) {
   const auto why = too_big(c, k, expected);
   if (!why) return false;
   ++skipped_;
@@ -123,6 +122,7 @@ class SuiteCommand : public Command {
     app.add_flag("--compare", options_.compare, "walk engine and reference together on every case");
     app.add_option("--max-nodes", max_nodes_, "skip tests whose expected count is above N")
         ->type_name("N");
+    add_hash_options(app, hash_);
     app_ = &app;
   }
 
@@ -133,6 +133,11 @@ class SuiteCommand : public Command {
     check_impl(options_.impl);
     if (options_.compare && given(*app_, "--impl"))
       throw Error("--compare runs both implementations; drop --impl");
+    check_hash_options(hash_, options_.hash);
+    if (options_.compare && !(hash_.hash.empty() && hash_.threads.empty() && hash_.seed.empty()))
+      throw Error("--compare walks both trees node by node: --hash and --threads do not apply");
+    if (options_.impl == "reference" && options_.hash.megabytes.value_or(0) > 0)
+      throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
     const FixtureFile file = read_fixture_file(file_);
     // Nothing to run is a mistake (a wrong file), not a success.
     if (file.cases.empty() && file.errors.empty())
@@ -167,6 +172,7 @@ class SuiteCommand : public Command {
  private:
   std::string file_, max_nodes_;
   SuiteOptions options_;
+  HashOptionText hash_;
   CLI::App* app_ = nullptr;
 };
 

@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "perft/command.h"
+#include "perft/commands/hash_args.h"
 #include "perft/compare.h"
 #include "perft/fixture.h"
 #include "perft/perft.h"
@@ -20,6 +21,7 @@ struct SuiteOptions {
   std::string impl = "engine";
   bool compare = false;
   std::optional<std::uint64_t> max_nodes;
+  HashArgs hash;
 };
 
 // The running tally and the lines it writes, one per test, flushed as each
@@ -32,8 +34,8 @@ class SuiteRun {
   // A test about to run (the progress line on a terminal).
   void start(const FixtureCase& c, const std::string& test);
   // The reason to skip test k of line c, given its expected size, if any.
-  std::optional<std::string> too_big(const FixtureCase& c, int k, std::uint64_t expected) const;
-  bool skipped(const FixtureCase& c, const std::string& test, int k, std::uint64_t expected);
+  std::optional<std::string> too_big(const FixtureCase& c, int k, arb::Count expected) const;
+  bool skipped(const FixtureCase& c, const std::string& test, int k, arb::Count expected);
   void pass(const FixtureCase& c, const std::string& test, const std::string& what, double seconds);
   void fail(const FixtureCase& c, const std::string& test, const std::string& why,
             const std::string& detail);
@@ -80,13 +82,14 @@ struct SuiteCase {
       const std::string test = "D" + std::to_string(k);
       if (run.skipped(c, test, k, expected)) continue;
       run.start(c, test);
-      std::uint64_t got = 0;
+      arb::Count got = 0;
       const int depth = k;
-      const double s = seconds_of([&] { got = perft(g, pos, depth); });
+      const HashOptions hash = resolve_hash(g, run.options().hash, depth);
+      const double s = seconds_of([&] { got = run_perft(g, pos, depth, hash); });
       if (got == expected)
-        run.pass(c, test, std::to_string(got), s);
+        run.pass(c, test, to_string(got), s);
       else
-        run.fail(c, test, "expected " + std::to_string(expected) + ", got " + std::to_string(got),
+        run.fail(c, test, "expected " + to_string(expected) + ", got " + to_string(got),
                  g.diagram(pos) + "      position: " + g.format(pos) +
                      "\n      divide:   " + reproduce(c, k) + " --divide" +
                      (is_reference ? " --impl reference" : "") + "\n");
@@ -99,7 +102,7 @@ struct SuiteCase {
                            const FixtureCase& c, SuiteRun& run) {
     for (const auto& [k, expected] : c.results) {
       const std::string test = "R" + std::to_string(k) + label;
-      std::uint64_t size = 0;
+      arb::Count size = 0;
       for (const auto& [key, n] : expected) size = checked_add(size, n);
       if (run.skipped(c, test, k, size)) continue;
       run.start(c, test);
@@ -145,7 +148,7 @@ struct SuiteCase {
         run.fail(c, test, "engine and reference differ", describe(*r.first));
       else if (r.leaves != expected)
         run.fail(c, test,
-                 "both give " + std::to_string(r.leaves) + ", expected " + std::to_string(expected),
+                 "both give " + std::to_string(r.leaves) + ", expected " + to_string(expected),
                  reference.diagram(rp) + "      position: " + reference.format(rp) + "\n");
       else
         run.pass(c, test, std::to_string(r.leaves), s);

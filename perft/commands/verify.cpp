@@ -49,9 +49,8 @@ std::string field(std::string text) {
 std::string fixture_line(const VerifySummary& s, const Finding& f, const std::string& id) {
   std::string counts;
   if (f.engine_d1 && f.engine_d1 == f.reference_d1) {
-    counts += "; D1 " + std::to_string(*f.engine_d1);
-    if (f.engine_d2 && f.engine_d2 == f.reference_d2)
-      counts += "; D2 " + std::to_string(*f.engine_d2);
+    counts += "; D1 " + to_string(*f.engine_d1);
+    if (f.engine_d2 && f.engine_d2 == f.reference_d2) counts += "; D2 " + to_string(*f.engine_d2);
   }
   if (counts.empty()) return "";
   std::string what;
@@ -95,7 +94,7 @@ void write_text(const VerifySummary& s, const Finding& f, std::ostream& out) {
   out << "FAIL " << f.label << ": the engine differs from ours (" << s.impl << ")\n";
   if (f.first_depth > 0)
     out << "first shows at depth " << f.first_depth << " from the root: perft(" << f.first_depth
-        << ") ours " << f.root_ours << ", engine " << f.root_theirs << '\n';
+        << ") ours " << CountText{f.root_ours} << ", engine " << CountText{f.root_theirs} << '\n';
   else
     out << "first shows in a position text (the counts agree)\n";
   out << "root: " << f.root << (f.root_moves.empty() ? "" : " moves " + joined(f.root_moves))
@@ -138,7 +137,7 @@ int finish_verify(VerifySummary& s, Io& io) {
     }
   }
   if (!s.report.empty()) write_report(s, s.report);
-  const std::uint64_t nps = nodes_per_second(s.nodes, s.seconds);
+  const arb::Count nps = nodes_per_second(s.nodes, s.seconds);
   if (s.json) {
     nlohmann::ordered_json j;
     j["game"] = s.game;
@@ -173,8 +172,8 @@ int finish_verify(VerifySummary& s, Io& io) {
   if (!s.report.empty()) io.out << "report written to " << s.report << '\n';
   io.out << (s.findings.empty() ? "the engine agrees with ours" : "the engine differs from ours")
          << " (" << s.impl << "): " << s.agreed << " agree, " << s.findings.size() << " differ, "
-         << s.skipped << " skipped; " << s.nodes << " nodes, " << s.requests << " requests in "
-         << seconds_text(s.seconds) << " s, " << nps << " nodes/s\n";
+         << s.skipped << " skipped; " << CountText{s.nodes} << " nodes, " << s.requests
+         << " requests in " << seconds_text(s.seconds) << " s, " << CountText{nps} << " nodes/s\n";
   return s.findings.empty() ? 0 : 1;
 }
 

@@ -30,14 +30,14 @@ struct Finding {
   std::vector<std::string> root_moves;
   std::vector<std::string> path;  // moves from the root to the position
   int first_depth = 0;            // the root depth whose divide first differs; 0: text only
-  std::uint64_t root_ours = 0, root_theirs = 0;  // the root's totals at that depth
-  std::string position;                          // ours
-  std::string engine_position;                   // the engine's `text`, when it differs
-  std::string diagram;                           // ours, ASCII
+  arb::Count root_ours = 0, root_theirs = 0;  // the root's totals at that depth
+  std::string position;                       // ours
+  std::string engine_position;                // the engine's `text`, when it differs
+  std::string diagram;                        // ours, ASCII
   std::vector<std::string> missing, extra, problems;
   std::vector<std::string> legal;  // our moves there (the report draws them)
   // The regression line: D1 and D2 at the position, from each of ours.
-  std::optional<std::uint64_t> engine_d1, engine_d2, reference_d1, reference_d2;
+  std::optional<arb::Count> engine_d1, engine_d2, reference_d1, reference_d2;
 };
 
 struct VerifyArgs {
@@ -58,7 +58,8 @@ struct VerifySummary {
   std::string game, impl, command;
   std::vector<Finding> findings;
   std::vector<std::string> lines;  // one per check: "ok start depth 5 ..." / "FAIL ..."
-  std::uint64_t nodes = 0, requests = 0, agreed = 0, skipped = 0;
+  arb::Count nodes = 0;
+  std::uint64_t requests = 0, agreed = 0, skipped = 0;
   int depth = 0;
   double seconds = 0;
   bool json = false;
@@ -104,7 +105,7 @@ class Verifier {
     return f;
   }
 
-  std::uint64_t nodes() const { return nodes_; }
+  arb::Count nodes() const { return nodes_; }
 
  private:
   using Position = typename G::Position;
@@ -160,9 +161,9 @@ class Verifier {
     go_to(path);
     const auto theirs = client_.divide(d);
     const auto ours = divide(g_, pos, d);
-    std::uint64_t our_total = 0, their_sum = 0;
+    arb::Count our_total = 0, their_sum = 0;
     for (const auto& e : ours) our_total = checked_add(our_total, e.nodes);
-    std::map<std::string, std::uint64_t> their_counts;
+    std::map<std::string, arb::Count> their_counts;
     Finding f = finding_at(pos, path);
     if (at_root) {
       f.root_ours = our_total;
@@ -170,10 +171,10 @@ class Verifier {
       nodes_ = checked_add(nodes_, our_total);
     }
     for (const auto& e : theirs.entries) {
-      their_sum += e.nodes;
+      their_sum = checked_add(their_sum, e.nodes);
       if (!their_counts.emplace(e.move, e.nodes).second) f.extra.push_back(e.move + " (twice)");
     }
-    std::map<std::string, std::uint64_t> our_counts;
+    std::map<std::string, arb::Count> our_counts;
     for (const auto& e : ours) {
       our_counts.emplace(e.move, e.nodes);
       if (!their_counts.contains(e.move)) f.missing.push_back(e.move);
@@ -181,8 +182,8 @@ class Verifier {
     for (const auto& [move, n] : their_counts)
       if (!our_counts.contains(move)) f.extra.push_back(move);
     if (their_sum != theirs.total)
-      f.problems.push_back("the engine's total " + std::to_string(theirs.total) +
-                           " is not the sum of its lines, " + std::to_string(their_sum));
+      f.problems.push_back("the engine's total " + to_string(theirs.total) +
+                           " is not the sum of its lines, " + to_string(their_sum));
     if (const auto text = client_.text(); text && *text != f.position) {
       f.engine_position = *text;
       f.problems.push_back("the position texts differ");
@@ -190,28 +191,28 @@ class Verifier {
     // The engine's own perft is its fast path (the last ply counted, not
     // played): at a root, shallow, it is cheap to hold against its divide.
     if (at_root && d <= 2)
-      if (const std::uint64_t p = client_.perft(d); p != our_total || p != theirs.total)
-        f.problems.push_back("the engine's perft " + std::to_string(d) + " is " +
-                             std::to_string(p) + ", its divide total " +
-                             std::to_string(theirs.total) + ", ours " + std::to_string(our_total));
+      if (const arb::Count p = client_.perft(d); p != our_total || p != theirs.total)
+        f.problems.push_back("the engine's perft " + std::to_string(d) + " is " + to_string(p) +
+                             ", its divide total " + to_string(theirs.total) + ", ours " +
+                             to_string(our_total));
     if (d == 1)
       for (const auto& [move, n] : their_counts)
         if (n != 1 && our_counts.contains(move))
-          f.problems.push_back("divide 1 gives " + move + " the count " + std::to_string(n));
+          f.problems.push_back("divide 1 gives " + move + " the count " + to_string(n));
     if (!f.missing.empty() || !f.extra.empty() || !f.problems.empty()) return f;
     if (d == 1) return std::nullopt;
     for (const auto& e : ours) {
-      const std::uint64_t their = their_counts.at(e.move);
+      const arb::Count their = their_counts.at(e.move);
       if (their == e.nodes) continue;
       const auto child = g_.play(pos, g_.parse_move(pos, e.move));
       path.push_back(e.move);
       auto below = check_node(child, path, d - 1, false);
       if (!below) {  // the engine contradicts itself between parent and child
         below = finding_at(child, path);
-        below->problems.push_back("the engine counts " + std::to_string(their) +
+        below->problems.push_back("the engine counts " + to_string(their) +
                                   " below this position in its divide " + std::to_string(d) +
                                   " of the parent, but its own divide " + std::to_string(d - 1) +
-                                  " here agrees with ours, " + std::to_string(e.nodes));
+                                  " here agrees with ours, " + to_string(e.nodes));
       }
       path.pop_back();
       if (at_root) {
@@ -245,9 +246,9 @@ class Verifier {
     if (quiet_) return;
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     if (s < 1) return;
-    io_.err << "\rverify: depth " << d << " done, " << nodes_ << " nodes, "
-            << nodes_per_second(nodes_, s) << " nodes/s, " << client_.requests() << " requests"
-            << std::flush;
+    io_.err << "\rverify: depth " << d << " done, " << CountText{nodes_} << " nodes, "
+            << CountText{nodes_per_second(nodes_, s)} << " nodes/s, " << client_.requests()
+            << " requests" << std::flush;
     shown_ = true;
   }
 
@@ -263,7 +264,7 @@ class Verifier {
   bool quiet_ = true, shown_ = false;
   std::string root_;
   std::vector<std::string> root_moves_;
-  std::uint64_t nodes_ = 0;
+  arb::Count nodes_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 

@@ -14,7 +14,7 @@ TEST(FixtureFormat, ReadsEveryField) {
   EXPECT_EQ(c.spec, "emergo:size=7");
   EXPECT_EQ(c.position, "start");
   EXPECT_EQ(c.moves, "d4 c3");
-  EXPECT_EQ(c.depths, (std::map<int, std::uint64_t>{{1, 12}, {3, 999}}));
+  EXPECT_EQ(c.depths, (std::map<int, Count>{{1, 12}, {3, 999}}));
   EXPECT_EQ(c.id, "E8-example");
   EXPECT_EQ(c.src, "hand count: 12");
 }
@@ -30,17 +30,23 @@ TEST(FixtureFormat, ResultExtension) {
   const FixtureCase c =
       parse_fixture_line("ecalper:size=5; start; D1 3; R1 draw=1,w=2,draw:b+w=0; id r; src s", 1);
   EXPECT_EQ(c.results.at(1),
-            (std::map<std::string, std::uint64_t>{{"draw", 1}, {"w", 2}, {"draw:b+w", 0}}));
+            (std::map<std::string, Count>{{"draw", 1}, {"w", 2}, {"draw:b+w", 0}}));
 }
 
 TEST(FixtureFormat, DepthUpToTheLimitIsAccepted) {
   EXPECT_EQ(parse_fixture_line("e; start; D64 1; id a; src s", 1).depths.count(64), 1u);
 }
 
-TEST(FixtureFormat, CountsAreFull64Bit) {
-  EXPECT_EQ(parse_fixture_line("e; start; D9 18446744073709551615; id a; src s", 1).depths.at(9),
-            18446744073709551615u);
-  EXPECT_THROW(parse_fixture_line("e; start; D9 18446744073709551616; id a; src s", 1), Error);
+TEST(FixtureFormat, CountsAreFull128Bit) {  // P4
+  EXPECT_EQ(parse_fixture_line("e; start; D9 18446744073709551616; id a; src s", 1).depths.at(9),
+            Count{1} << 64);
+  EXPECT_EQ(to_string(parse_fixture_line(
+                          "e; start; D9 340282366920938463463374607431768211455; id a; src s", 1)
+                          .depths.at(9)),
+            "340282366920938463463374607431768211455");
+  EXPECT_THROW(
+      parse_fixture_line("e; start; D9 340282366920938463463374607431768211456; id a; src s", 1),
+      Error);
 }
 
 void expect_rejected(const std::string& line, const std::string& words) {

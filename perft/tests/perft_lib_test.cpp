@@ -66,12 +66,15 @@ TEST(PerftLibrary, DivideIsSortedAndSumsToPerft) {
   EXPECT_EQ(d[0].nodes + d[1].nodes, perft(g, 4, 3));
 }
 
-TEST(PerftLibrary, OverflowIsAnErrorNotAWrap) {
+TEST(PerftLibrary, CountsAre128BitAndOverflowIsAnErrorNotAWrap) {
   Tokens g(Spec::parse("eximo"));
   g.fan_out = (std::uint64_t{1} << 63) + 1;  // two children of 2^63 + 1 leaves each
-  EXPECT_THROW(perft(g, 4, 2), Error);       // P4
+  EXPECT_EQ(to_string(perft(g, 4, 2)), "18446744073709551618");  // P4: 2^64 + 2
   g.fan_out = std::uint64_t{1} << 62;
-  EXPECT_EQ(perft(g, 4, 2), std::uint64_t{1} << 63);
+  EXPECT_EQ(perft(g, 4, 2), Count{1} << 63);
+  EXPECT_THROW(checked_add(kCountMax, Count{1}), Error);  // only past 2^128 - 1
+  EXPECT_THROW(checked_mul(Count{1} << 64, Count{1} << 64), Error);
+  EXPECT_EQ(to_string(kCountMax), "340282366920938463463374607431768211455");
 }
 
 TEST(PerftLibrary, PlayMovesNamesTheIllegalMove) {
@@ -89,7 +92,7 @@ TEST(PerftLibrary, ResultsSplitTheLeaves) {
   const Tokens g(Spec::parse("eximo"));
   ResultCounts r;
   count_results(g, 4, 3, r);  // 112 121 211 empty the heap (b wins), 111 leaves one
-  EXPECT_EQ(r.by_outcome, (std::map<std::string, std::uint64_t>{{"b", 3}, {"ongoing", 1}}));
+  EXPECT_EQ(r.by_outcome, (std::map<std::string, Count>{{"b", 3}, {"ongoing", 1}}));
 }
 
 }  // namespace

@@ -527,18 +527,21 @@ TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 // The counting shortcut equals the plain walk wherever the walk is affordable
 // (at most `budget` interior nodes), at every depth from 2 to `max_depth`.
 // Returns how many depths were walked.
+// Counts are 128-bit (P4): compared as decimal text, which GoogleTest prints.
+std::string text(arb::Count n) { return arb::to_string(n); }
+
 int expect_subtree_equals_walk(const Ecalper& g, const Ecalper::Position& pos, int max_depth,
                                const std::string& what, std::uint64_t budget = 400000) {
   int walked = 0;
   for (int d = 2; d <= max_depth; ++d, ++walked) {
-    std::uint64_t interior = 0;
+    arb::Count interior = 0;
     try {
       interior = g.count_subtree(pos, d - 1);
     } catch (const arb::Error&) {
       break;  // the walk would overflow too
     }
     if (interior > budget) break;
-    EXPECT_EQ(g.count_subtree(pos, d), arb::perft_walk(g, pos, d))
+    EXPECT_EQ(text(g.count_subtree(pos, d)), text(arb::perft_walk(g, pos, d)))
         << what << " depth " << d << ": " << g.format(pos);
   }
   return walked;
@@ -557,11 +560,12 @@ TEST(CountSubtree, EqualsFixturesAndWalkOnEveryFixtureLine) {
       const auto pos =
           arb::play_moves(g, arb::position_from(g, c.position), arb::split_moves(c.moves));
       for (const auto& [depth, nodes] : c.depths)
-        EXPECT_EQ(g.count_subtree(pos, depth), nodes) << c.id << " D" << depth;
+        EXPECT_EQ(text(g.count_subtree(pos, depth)), text(nodes)) << c.id << " D" << depth;
       for (int d = 2; d <= 5; ++d) {
-        const std::uint64_t interior = g.count_subtree(pos, d - 1);
+        const arb::Count interior = g.count_subtree(pos, d - 1);
         if (interior > 400000) break;
-        EXPECT_EQ(g.count_subtree(pos, d), arb::perft_walk(g, pos, d)) << c.id << " depth " << d;
+        EXPECT_EQ(text(g.count_subtree(pos, d)), text(arb::perft_walk(g, pos, d)))
+            << c.id << " depth " << d;
         ++walked;
       }
     }
@@ -596,12 +600,14 @@ TEST(CountSubtree, EqualsWalkOnRandomPositions) {
   }
 }
 
-// P4: an overflow is an error, never a wrap (the walk's checked_add says the same).
-TEST(CountSubtree, OverflowIsAnError) {
+// P4: 128-bit counts; past 2^128 an error, never a wrap (as the walk's checked_add).
+TEST(CountSubtree, CountsPass2To64AndOverflowPast2To128IsAnError) {
   const auto g = make("ecalper:size=8,players=3");
-  EXPECT_EQ(g.count_subtree(g.start(), 2), 5030420937807545280u);  // fixture C7-start-size8-any
-  EXPECT_THROW(g.count_subtree(g.start(), 3), arb::Error);
-  EXPECT_THROW(arb::perft(g, g.start(), 3), arb::Error);
+  EXPECT_EQ(text(g.count_subtree(g.start(), 2)),
+            "5030420937807545280");                               // fixture C7-start-size8-any
+  EXPECT_GT(g.count_subtree(g.start(), 3), arb::Count{1} << 64);  // about 5e27
+  EXPECT_THROW(g.count_subtree(g.start(), 5), arb::Error);        // about 2e47
+  EXPECT_THROW(arb::perft(g, g.start(), 5), arb::Error);
 }
 
 }  // namespace

@@ -1,0 +1,285 @@
+// Hashed and threaded perft (issue 12): the same counts as perft() in
+// perft.h, faster on deep trees through a transposition table and all cores.
+//
+// Exactness: the table is keyed by (position, remaining depth) and every entry
+// keeps the whole position, compared with == on a probe. The hash only picks
+// the bucket, so a hash collision costs a miss, never a wrong count. Perft
+// has no history (RULES.md P3: no E12 repetition in perft), so the count
+// below a position depends on the position and the depth only.
+//
+// Threads: the tree is expanded from the roots, breadth first, until there
+// are enough distinct positions (with their multiplicities) to share out;
+// workers take them one by one and search below them with the shared table.
+// Every count is exact, so the totals do not depend on the thread count.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "common/game.h"
+#include "common/hash.h"
+#include "perft/count.h"
+#include "perft/perft.h"
+
+namespace arb {
+
+struct HashOptions {
+  std::size_t megabytes = 0;  // the table's size; 0: no table
+  int threads = 1;
+  std::uint64_t seed = 0;  // mixed into the bucket index: another seed, another layout
+};
+
+// Where a long run is, for the progress line.
+struct PerftProgress {
+  std::uint64_t done = 0, total = 0;  // work items
+  Count nodes = 0;                    // the nodes below the finished items
+  double seconds = 0;
+};
+using ProgressFn = std::function<void(const PerftProgress&)>;
+
+// A table of perft counts keyed by (position, depth), at most `bytes` big.
+// Buckets of two entries: the first keeps the deeper count, the second takes
+// whatever comes. Each bucket is guarded by a spin lock (one of 2^16 shared by
+// stripe), as entries are bigger than an atomic word.
+template <class Position>
+class PerftTable {
+ public:
+  static constexpr int kMinDepth = 2;  // depth 1 is a count_moves: cheaper than a probe
+
+  PerftTable(std::size_t bytes, std::uint64_t seed) : seed_(mix64(seed)) {
+    std::size_t n = 1;
+    while (2 * n * sizeof(Bucket) <= bytes) n *= 2;
+    if (n * sizeof(Bucket) > bytes) throw Error("--hash is too small for one table bucket");
+    buckets_.resize(n);
+    mask_ = n - 1;
+  }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+
+  bool probe(const Position& pos, std::uint64_t hash, int depth, Count& nodes) {
+    Bucket& b = bucket(hash, depth);
+    Lock lock(lock_of(b));
+    for (const Entry& e : b.entries)
+      if (e.depth == depth && e.pos == pos) {
+        nodes = e.nodes;
+        return true;
+      }
+    return false;
+  }
+
+  void store(const Position& pos, std::uint64_t hash, int depth, Count nodes) {
+    Bucket& b = bucket(hash, depth);
+    Lock lock(lock_of(b));
+    Entry& slot = depth >= b.entries[0].depth ? b.entries[0] : b.entries[1];
+    slot.pos = pos;
+    slot.nodes = nodes;
+    slot.depth = static_cast<std::uint8_t>(depth);
+  }
+
+ private:
+  struct Entry {  // the depth beside the position: it fits in the padding before nodes
+    Position pos{};
+    std::uint8_t depth = 0;  // 0: empty (depth 0 and 1 are never stored)
+    Count nodes = 0;
+  };
+  struct Bucket {
+    Entry entries[2];
+  };
+  static constexpr std::size_t kLocks = std::size_t{1} << 16;
+
+  class Lock {
+   public:
+    explicit Lock(std::atomic<bool>& flag) : flag_(flag) {
+      while (flag_.exchange(true, std::memory_order_acquire))
+        while (flag_.load(std::memory_order_relaxed)) {}
+    }
+    ~Lock() { flag_.store(false, std::memory_order_release); }
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+
+   private:
+    std::atomic<bool>& flag_;
+  };
+
+  Bucket& bucket(std::uint64_t hash, int depth) {
+    return buckets_[mix64(hash ^ seed_ ^ (static_cast<std::uint64_t>(depth) << 56)) & mask_];
+  }
+  std::atomic<bool>& lock_of(const Bucket& b) {
+    return locks_[static_cast<std::size_t>(&b - buckets_.data()) & (kLocks - 1)];
+  }
+
+  std::uint64_t seed_;
+  std::vector<Bucket> buckets_;
+  std::size_t mask_ = 0;
+  std::unique_ptr<std::atomic<bool>[]> locks_ = std::make_unique<std::atomic<bool>[]>(kLocks);
+};
+
+// perft() with the table: the same count.
+template <HashedGame G>
+Count table_perft(const G& g, const typename G::Position& pos, int depth,
+                  PerftTable<typename G::Position>& table) {
+  if (depth <= 1) return depth <= 0 ? 1 : g.count_moves(pos);
+  const std::uint64_t hash = g.hash(pos);
+  Count total = 0;
+  if (table.probe(pos, hash, depth, total)) return total;
+  if (depth == 2) {
+    total = detail::perft2(g, pos);
+  } else {
+    for (const auto& move : g.legal_moves(pos)) {
+      const auto child = g.play(pos, move);
+      assert(position_ok(g, child));
+      total = checked_add(total, table_perft(g, child, depth - 1, table));
+    }
+  }
+  table.store(pos, hash, depth, total);
+  return total;
+}
+
+namespace detail {
+
+// One piece of work: a position `depth` plies above the leaves, standing for
+// `weight` move sequences from root number `root`.
+template <class Position>
+struct PerftItem {
+  std::size_t root = 0;
+  Position pos;
+  Count weight = 1;
+};
+
+// Hash of (root, position) for the expansion's duplicates.
+template <class G>
+struct ItemKeyHash {
+  const G* g;
+  std::size_t operator()(const std::pair<std::size_t, typename G::Position>& k) const {
+    return static_cast<std::size_t>(hash_combine(g->hash(k.second), k.first));
+  }
+};
+
+// One ply deeper: every child of every item; equal (root, position) pairs
+// merged with their weights added where the game can hash.
+template <Game G>
+std::vector<PerftItem<typename G::Position>> expand(
+    const G& g, const std::vector<PerftItem<typename G::Position>>& items) {
+  using Position = typename G::Position;
+  std::vector<PerftItem<Position>> out;
+  if constexpr (HashedGame<G>) {
+    std::unordered_map<std::pair<std::size_t, Position>, std::size_t, ItemKeyHash<G>> index(
+        items.size() * 8, ItemKeyHash<G>{&g});
+    for (const auto& item : items)
+      for (const auto& move : g.legal_moves(item.pos)) {
+        auto child = g.play(item.pos, move);
+        assert(position_ok(g, child));
+        auto [it, fresh] = index.try_emplace({item.root, child}, out.size());
+        if (fresh)
+          out.push_back({item.root, std::move(child), item.weight});
+        else
+          out[it->second].weight = checked_add(out[it->second].weight, item.weight);
+      }
+  } else {
+    for (const auto& item : items)
+      for (const auto& move : g.legal_moves(item.pos)) {
+        auto child = g.play(item.pos, move);
+        assert(position_ok(g, child));
+        out.push_back({item.root, std::move(child), item.weight});
+      }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+// perft(depth) below each of `roots`, with the table (when the game can hash
+// and options.megabytes > 0) and options.threads workers. `progress`, when
+// set, is called about once a second from a watcher thread.
+template <Game G>
+std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position>& roots, int depth,
+                              const HashOptions& options, const ProgressFn& progress = {}) {
+  using Position = typename G::Position;
+  const int threads = std::max(1, options.threads);
+  std::vector<Count> counts(roots.size(), 0);
+  std::unique_ptr<PerftTable<Position>> table;
+  if constexpr (HashedGame<G>)
+    if (options.megabytes > 0)
+      table = std::make_unique<PerftTable<Position>>(options.megabytes << 20, options.seed);
+
+  // Expand while there is too little to share out (or to show progress by);
+  // stop two plies above the leaves, where an item is cheap anyway.
+  std::vector<detail::PerftItem<Position>> items;
+  for (std::size_t i = 0; i < roots.size(); ++i) items.push_back({i, roots[i], 1});
+  int left = depth;
+  const std::size_t wanted = 64 * static_cast<std::size_t>(threads);
+  while (left > 3 && items.size() < wanted) {
+    items = detail::expand(g, items);
+    --left;
+  }
+
+  const auto count_below = [&](const Position& pos) -> Count {
+    if constexpr (HashedGame<G> && !HasCountSubtree<G>)  // the shortcut beats the table
+      if (table) return table_perft(g, pos, left, *table);
+    return perft(g, pos, left);
+  };
+
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;  // guards counts, state, error
+  PerftProgress state;
+  state.total = items.size();
+  std::exception_ptr error;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < items.size();) {
+      try {
+        const Count n = checked_mul(count_below(items[i].pos), items[i].weight);
+        const std::lock_guard lock(mutex);
+        counts[items[i].root] = checked_add(counts[items[i].root], n);
+        state.nodes = checked_add(state.nodes, n);
+        ++state.done;
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+        next = items.size();
+      }
+    }
+  };
+
+  std::atomic<bool> finished{false};
+  std::thread watcher;
+  if (progress)
+    watcher = std::thread([&] {
+      auto tick = t0;
+      while (!finished.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const auto now = std::chrono::steady_clock::now();
+        if (now - tick < std::chrono::seconds(1)) continue;
+        tick = now;
+        PerftProgress copy;
+        {
+          const std::lock_guard lock(mutex);
+          copy = state;
+        }
+        copy.seconds = std::chrono::duration<double>(now - t0).count();
+        progress(copy);
+      }
+    });
+  {
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+  }
+  finished = true;
+  if (watcher.joinable()) watcher.join();
+  if (error) std::rethrow_exception(error);
+  return counts;
+}
+
+}  // namespace arb
