@@ -114,7 +114,8 @@ void perft_start(State& state, const Spec& spec, const StartCounts& fixtures) {
   const auto start = g.start();
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    nodes = perft(g, start, depth);
+    // perft_walk: move generation, never a counting shortcut (Ecalper's count_subtree).
+    nodes = static_cast<std::uint64_t>(perft_walk(g, start, depth));
     benchmark::DoNotOptimize(nodes);
     if (nodes != *expected) {
       fail(state, what + ": expected " + to_string(*expected) + " got " + std::to_string(nodes));
@@ -140,7 +141,8 @@ void workload(State& state, const std::vector<WorkloadCase>& cases) {
   for (auto _ : state) {
     nodes = 0;
     for (std::size_t i = 0; i < runs.size(); ++i) {
-      const std::uint64_t n = perft(runs[i].first, runs[i].second, cases[i].depth);
+      const auto n =
+          static_cast<std::uint64_t>(perft_walk(runs[i].first, runs[i].second, cases[i].depth));
       if (n != cases[i].nodes) {
         fail(state, "perft(" + std::to_string(cases[i].depth) + ") of " + cases[i].position +
                         ": expected " + std::to_string(cases[i].nodes) + " got " +
