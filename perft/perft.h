@@ -21,9 +21,11 @@ namespace arb {
 
 // Nothing holds more legal moves of one position than this (a reference's
 // move list, divide, compare, show --list-moves, play): such a position is an
-// error, not exhausted memory. Real play stays far below: Ecalper size 8 has
-// C(169,3) = 790244 first moves; three players on it have 1082239158.
-inline constexpr std::uint64_t kMaxMovesHeld = 10'000'000;
+// error, not exhausted memory (compare keeps about 100 bytes per move, so 5 GB
+// at the limit). Real play stays below: Ecalper size 8 has C(169,3) = 790244
+// first moves, the fixture C7-red-first-turn-last-added 11745300; three
+// players on size 8 have 1082239158 first moves.
+inline constexpr std::uint64_t kMaxMovesHeld = 50'000'000;
 
 template <Game G>
 void check_moves_fit(const G& g, const typename G::Position& pos) {
