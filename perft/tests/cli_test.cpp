@@ -10,23 +10,13 @@
 #include "perft/cli.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
+#include "perft/tests/cli_run.h"
 
 namespace arb {
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string out, err;
-};
-
-CliRun perft(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  CliRun r;
-  r.status = run_perft_cli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using test::CliRun;
+CliRun perft(const std::vector<std::string>& args) { return test::run_cli(args); }
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;

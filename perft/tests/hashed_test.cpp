@@ -17,6 +17,7 @@
 #include "perft/hashed.h"
 #include "perft/json.h"
 #include "perft/perft.h"
+#include "perft/tests/cli_run.h"
 
 namespace arb {
 namespace {
@@ -84,18 +85,8 @@ TEST(HashedPerft, JsonCountsAbove2To53AreStrings) {  // P4, I2
             "\"340282366920938463463374607431768211455\"");
 }
 
-struct CliRun {
-  int status = -1;
-  std::string out, err;
-};
-CliRun run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  CliRun r;
-  r.status = run_perft_cli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using test::CliRun;
+CliRun run(const std::vector<std::string>& args) { return test::run_cli(args); }
 
 // Every fixture file (RULES.md I6) passes on the engine with a table of 1 MB
 // (so entries are replaced all the time) and 1, 2 or 3 threads, as it does
