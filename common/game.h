@@ -134,6 +134,12 @@ bool position_ok(const G& g, const typename G::Position& pos) {
     return true;
 }
 
+// The position named by a fixture, the command line or a test: "start" or a text.
+template <Game G>
+typename G::Position position_from(const G& g, std::string_view text) {
+  return text == "start" ? g.start() : g.parse(text);
+}
+
 // The outcome of a played line (`history` ends with the current position):
 // the game's own outcome(history) where it has one (Emergo E12), otherwise
 // that of the last position.

@@ -68,11 +68,6 @@ bool spec_of(std::string_view line, Spec& out) {
 // build every move (Ecalper's start has 333375).
 inline constexpr std::uint64_t kMaxListed = 3000;
 
-template <Game G>
-typename G::Position parse_or_start(const G& g, std::string_view text) {
-  return text == "start" ? g.start() : g.parse(text);
-}
-
 // One implementation's parser, and what a parsed position promises:
 // canonical round trip, a diagram, an outcome, count_moves equal to the
 // generated moves, and every move text parsed back to itself.
@@ -84,7 +79,7 @@ void position_target(std::string_view input) {
   const std::string_view text = take_line(input);
   typename G::Position pos;
   try {
-    pos = parse_or_start(g, text);
+    pos = position_from(g, text);
   } catch (const Error&) {
     return;  // rejected with a message: fine
   }
@@ -125,8 +120,8 @@ void move_target(std::string_view input) {
   typename E::Position ep;
   typename R::Position rp;
   try {
-    ep = parse_or_start(e, text);
-    rp = parse_or_start(r, text);
+    ep = position_from(e, text);
+    rp = position_from(r, text);
   } catch (const Error&) {
     return;  // position_target and differential_target cover the positions
   }
@@ -165,12 +160,12 @@ void differential_target(std::string_view input) {
   typename R::Position rp;
   std::string ee, re;
   try {
-    ep = parse_or_start(e, text);
+    ep = position_from(e, text);
   } catch (const Error& x) {
     ee = x.what();
   }
   try {
-    rp = parse_or_start(r, text);
+    rp = position_from(r, text);
   } catch (const Error& x) {
     re = x.what();
   }

@@ -138,12 +138,6 @@ typename G::Position play_moves(const G& g, const typename G::Position& pos,
   return play_line(g, pos, moves).back();
 }
 
-// The position named by a fixture or the command line: "start" or a text.
-template <Game G>
-typename G::Position position_from(const G& g, std::string_view text) {
-  return text == "start" ? g.start() : g.parse(text);
-}
-
 }  // namespace arb
 
 namespace arb {

@@ -28,12 +28,6 @@ const G& game(std::string_view spec = G::kName) {
   return *it->second;
 }
 
-// A text, or `start` for the spec's start position.
-template <Game G>
-typename G::Position position(const G& g, std::string_view text) {
-  return text == "start" ? g.start() : g.parse(text);
-}
-
 inline std::vector<std::string> sorted(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   return v;
@@ -46,7 +40,7 @@ std::vector<std::string> moves_of(const G& g, const typename G::Position& pos) {
 }
 template <Game G>
 std::vector<std::string> moves_of(const G& g, std::string_view text) {
-  return sorted_move_texts(g, position(g, text));
+  return sorted_move_texts(g, position_from(g, text));
 }
 
 // What a failure prints: the position as text and as a diagram.
@@ -59,7 +53,7 @@ std::string shown(const G& g, const typename G::Position& pos) {
 // count_moves to agree.
 template <Game G>
 void expect_moves(const G& g, std::string_view text, std::vector<std::string> expected) {
-  const auto pos = position(g, text);
+  const auto pos = position_from(g, text);
   const std::uint64_t n = expected.size();
   EXPECT_EQ(moves_of(g, pos), sorted(std::move(expected))) << shown(g, pos);
   EXPECT_EQ(g.count_moves(pos), n) << shown(g, pos);
