@@ -122,7 +122,8 @@ arb::Count nodes_per_second(arb::Count nodes, double seconds) {
   if (!(seconds > 0)) return 0;
   // A counting shortcut (count_subtree) passes 2^64 nodes/s: saturate, never wrap.
   const double rate = static_cast<double>(nodes) / seconds;
-  if (rate >= 3.4e38) return ~arb::Count{0};
+  // kCountMax as a double rounds up to 2^128, which no Count holds.
+  if (rate >= static_cast<double>(arb::kCountMax)) return arb::kCountMax;
   return static_cast<arb::Count>(rate + 0.5);
 }
 
