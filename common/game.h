@@ -117,11 +117,30 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //   g.ok(pos)   -> bool           the position's internal invariants hold;
 //                                 asserted after every play in the Check build
 //                                 (perft), in compare and in the properties
+//   g.canonical(pos) -> Position  one member of pos's class under the board
+//                                 symmetries that the rules respect, the same
+//                                 for the whole class: every member has pos's
+//                                 perft, so perft's table keeps one entry for all
 template <class G>
 concept HashedGame = Game<G> && requires(const G g, const typename G::Position& pos) {
   { g.hash(pos) } -> std::same_as<std::uint64_t>;
   { pos == pos } -> std::convertible_to<bool>;
 };
+
+template <class G>
+concept SymmetricGame = HashedGame<G> && requires(const G g, const typename G::Position& pos) {
+  { g.canonical(pos) } -> std::same_as<typename G::Position>;
+};
+
+// The position perft's table keys `pos` by: its canonical member where the
+// game has symmetries, otherwise itself.
+template <HashedGame G>
+typename G::Position table_key(const G& g, typename G::Position pos) {
+  if constexpr (SymmetricGame<G>)
+    return g.canonical(pos);
+  else
+    return pos;
+}
 
 // g.ok(pos) where the game has it, otherwise true.
 template <Game G>

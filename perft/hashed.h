@@ -5,7 +5,9 @@
 // keeps the whole position, compared with == on a probe. The hash only picks
 // the bucket, so a hash collision costs a miss, never a wrong count. Perft
 // has no history (RULES.md P3: no E12 repetition in perft), so the count
-// below a position depends on the position and the depth only.
+// below a position depends on the position and the depth only. A game with
+// symmetries (g.canonical, common/game.h) keys the table by the canonical
+// member of a position's class: mirror images share one exact entry.
 //
 // Threads: the tree is expanded from the roots, breadth first, until there
 // are enough distinct positions (with their multiplicities) to share out;
@@ -158,7 +160,7 @@ Count table_perft(const G& g, const typename G::Position& pos, std::uint64_t has
     for (auto it = moves.begin(), end = moves.end(); it != end;) {
       std::size_t n = 0;
       for (; n < kBatch && it != end; ++n, ++it) {
-        children[n] = g.play(pos, *it);
+        children[n] = table_key(g, g.play(pos, *it));
         assert(position_ok(g, children[n]));
         hashes[n] = g.hash(children[n]);
         table.prefetch(hashes[n], depth - 1);
@@ -178,7 +180,8 @@ template <HashedGame G>
 Count table_perft(const G& g, const typename G::Position& pos, int depth,
                   PerftTable<typename G::Position>& table) {
   if (depth <= 1) return depth <= 0 ? 1 : g.count_moves(pos);
-  return detail::table_perft(g, pos, g.hash(pos), depth, table);
+  const auto key = table_key(g, pos);
+  return detail::table_perft(g, key, g.hash(key), depth, table);
 }
 
 namespace detail {
@@ -202,10 +205,12 @@ struct ItemKeyHash {
 };
 
 // One ply deeper: every child of every item; equal (root, position) pairs
-// merged with their weights added where the game can hash.
+// merged with their weights added where the game can hash, and with
+// `by_symmetry` also the members of one symmetry class (table_key).
 template <Game G>
 std::vector<PerftItem<typename G::Position>> expand(
-    const G& g, const std::vector<PerftItem<typename G::Position>>& items) {
+    const G& g, const std::vector<PerftItem<typename G::Position>>& items,
+    bool by_symmetry = false) {
   using Position = typename G::Position;
   std::vector<PerftItem<Position>> out;
   if constexpr (HashedGame<G>) {
@@ -215,6 +220,7 @@ std::vector<PerftItem<typename G::Position>> expand(
       for (const auto& move : g.legal_moves(item.pos)) {
         auto child = g.play(item.pos, move);
         assert(position_ok(g, child));
+        if (by_symmetry) child = table_key(g, child);
         auto [it, fresh] = index.try_emplace({item.root, child}, out.size());
         if (fresh)
           out.push_back({item.root, std::move(child), item.weight});
@@ -255,7 +261,7 @@ std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position
   int left = depth;
   const std::size_t wanted = 64 * static_cast<std::size_t>(threads);
   while (left > 3 && items.size() < wanted) {
-    items = detail::expand(g, items);
+    items = detail::expand(g, items, true);
     --left;
   }
 

@@ -265,6 +265,16 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
     if constexpr (arb::HashedGame<G>)
       ARB_CHECK(reparsed == child && g.hash(reparsed) == g.hash(child),
                 "the child after '" + t + "' is another table key once parsed" + where(g, pos));
+    // The optional symmetry: the table key of a child stands for it.
+    if constexpr (arb::SymmetricGame<G>) {
+      const auto key = g.canonical(child);
+      ARB_CHECK(g.canonical(key) == key && arb::position_ok(g, key),
+                "canonical() of the child after '" + t + "' is not its own canonical, valid " +
+                    "position: " + g.format(key) + where(g, pos));
+      ARB_CHECK(g.count_moves(key) == g.count_moves(child),
+                "canonical() of the child after '" + t +
+                    "' has another move count: " + g.format(key) + where(g, pos));
+    }
   }
 
   // perft(2) == sum of divide(2) == generated grandchildren, where cheap.
@@ -279,6 +289,9 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
                   ", sum of divide(2) = " + std::to_string(divided) +
                   ", generated grandchildren = " + std::to_string(generated) + where(g, pos));
     ARB_CHECK(arb::perft(g, pos, 1) == moves.size(), "perft(1) != legal moves" + where(g, pos));
+    if constexpr (arb::SymmetricGame<G>)
+      ARB_CHECK(arb::perft(g, g.canonical(pos), 2) == p2,
+                "perft(2) of canonical() differs: " + g.format(g.canonical(pos)) + where(g, pos));
   }
 }
 

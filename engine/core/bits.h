@@ -32,4 +32,11 @@ ARB_HOT_INLINE constexpr void for_each_bit(Word b, F&& f) {
 // Byte order reversed: on an 8x8 board (a1 = bit 0) the ranks mirrored.
 ARB_HOT_INLINE constexpr Word flip_ranks(Word b) { return __builtin_bswap64(b); }
 
+// Bit order reversed within each byte: on an 8x8 board the files mirrored (a <-> h).
+ARB_HOT_INLINE constexpr Word mirror_files(Word b) {
+  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+  return ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
 }  // namespace arb::engine::core

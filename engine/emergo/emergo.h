@@ -15,6 +15,7 @@
 #include "common/hash.h"
 #include "common/spec.h"
 #include "engine/emergo/board.h"
+#include "engine/emergo/symmetry.h"
 
 namespace arb::engine::emergo {
 
@@ -62,6 +63,11 @@ class Emergo {
     std::uint64_t h = hash_combine(pos.owned[0], pos.owned[1]);
     h = hash_bytes(h, pos.col.data(), pos.col.size());
     return hash_combine(h, pos.hand[0] | pos.hand[1] << 8 | pos.side << 16);
+  }
+  // The least of the position's eight images under the board's symmetries,
+  // which every clause respects (symmetry.h): one table entry for all eight.
+  Position canonical(const Position& pos) const {
+    return size_ == 9 ? detail::Symmetry<9>::canonical(pos) : detail::Symmetry<7>::canonical(pos);
   }
   // E2, E3: columns on owned squares only, caps of one man or more, at most
   // the game's men of a colour on the board and in hand.

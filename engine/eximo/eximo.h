@@ -172,6 +172,13 @@ class Eximo {
   std::uint64_t hash(const Position& pos) const {
     return hash_combine(hash_combine(pos.us, pos.them), pos.side);
   }
+  // The optional symmetry (common/game.h): of a position and its mirror image
+  // (files a <-> h), the smaller. X1-X7 and the drop zone b-g are symmetric
+  // under that mirror, so both have one perft and share one table entry.
+  Position canonical(const Position& pos) const {
+    const Position m{core::mirror_files(pos.us), core::mirror_files(pos.them), pos.side};
+    return m.us < pos.us || (m.us == pos.us && m.them < pos.them) ? m : pos;
+  }
   bool ok(const Position& pos) const {
     return pos.side <= 1 && !(pos.us & pos.them) && !(pos.us & detail::kRank8) &&
            !(pos.them & 0xFFULL);

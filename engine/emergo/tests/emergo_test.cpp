@@ -476,4 +476,37 @@ TEST(EmergoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   arb::test::expect_move_numbers_strict(game9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
 }
 
+// The optional canonical() (perft's table key): the eight images of a position
+// under the board's symmetries are valid positions with one canonical member
+// and one perft, since every clause is symmetric (symmetry.h).
+TEST(EmergoSymmetry, EightImagesShareOneCanonicalAndOnePerft) {
+  using arb::engine::emergo::detail::Symmetry;
+  struct Case {
+    const Emergo* g;
+    int size;
+    const char* text;
+  };
+  const Case cases[] = {
+      {&game9(), 9, "W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0"},
+      {&game9(), 9, "B7B/3B5/2W3B2/3W5/W1W1W1W1B/7B1/W1(BW)3(WB)1B/9/6W2 b 2 3"},
+      {&game9(), 9, "9/9/9/9/4W4/9/9/9/9 b 11 12"},
+      {&game7(), 7, "2W3(WB)/1W1(BW)3/(BBW)5B/3B3/B5W/3B1W1/4W2 b 0 0"},
+  };
+  for (const auto& [g, size, text] : cases) {
+    const auto pos = g->parse(text);
+    const auto key = g->canonical(pos);
+    const auto expected = arb::perft(*g, pos, 3);
+    for (int s = 0; s < 8; ++s) {
+      const auto image = size == 9 ? Symmetry<9>::apply(s, pos) : Symmetry<7>::apply(s, pos);
+      ASSERT_TRUE(g->ok(image)) << text << " symmetry " << s;
+      EXPECT_EQ(g->format(g->parse(g->format(image))), g->format(image));
+      EXPECT_EQ(g->canonical(image), key) << text << " symmetry " << s;
+      EXPECT_EQ(arb::perft(*g, image, 3), expected) << g->format(image);
+    }
+  }
+  // Symmetry 1 mirrors the files: a1 <-> i1.
+  EXPECT_EQ(game9().format(Symmetry<9>::apply(1, game9().parse("9/9/9/9/9/9/9/9/W8 w 11 12"))),
+            "9/9/9/9/9/9/9/9/8W w 11 12");
+}
+
 }  // namespace

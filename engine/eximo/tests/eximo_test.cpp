@@ -304,4 +304,23 @@ TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
 }
 
+// The optional canonical() (perft's table key): a position and its mirror
+// image (files a <-> h) have one canonical member and one perft, since every
+// clause and the drop zone are symmetric.
+TEST(EximoSymmetry, MirrorImagesShareOneCanonicalAndOnePerft) {
+  const auto& g = game();
+  for (const char* text : {kStart, "8/B7/8/8/3WB3/8/8/8 b",
+                           "1B2BBB1/1BB1B1B1/1BB2B2/8/3W4/1W3WW1/W1WWWWW1/2WW1WWW w"}) {
+    const auto pos = g.parse(text);
+    const Eximo::Position mirror{arb::engine::core::mirror_files(pos.us),
+                                 arb::engine::core::mirror_files(pos.them), pos.side};
+    EXPECT_EQ(g.canonical(mirror), g.canonical(pos)) << text;
+    EXPECT_TRUE(g.canonical(pos) == pos || g.canonical(pos) == mirror) << text;
+    EXPECT_EQ(arb::perft(g, mirror, 3), arb::perft(g, pos, 3)) << g.format(mirror);
+  }
+  EXPECT_EQ(g.format(Eximo::Position{
+                arb::engine::core::mirror_files(g.parse("8/8/8/8/8/8/8/W7 w").us), 0, 0}),
+            "8/8/8/8/8/8/8/7W w");
+}
+
 }  // namespace
