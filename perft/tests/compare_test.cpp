@@ -33,77 +33,40 @@ using Path = std::vector<std::string>;
 
 // ---------------------------------------------------------------- the toy game
 
-// A take-away game: a pile of stones, each turn takes 1, 2 or 10 of them (no
-// more than the pile holds); who takes the last stone wins. The move texts
-// "1", "10", "2" make byte order differ from numeric order.
-//
-// Toy<Plant::kNone> is the correct game; the others misbehave at every
-// position whose pile is kBugPile (or, for kWrongText, at the start).
+// The registered toy game (toy/reference/toy/toy.h: a pile of stones, each
+// turn takes 1, 2 or 10; the move texts "1", "10", "2" make byte order differ
+// from numeric order), wrapped: Toy<Plant::kNone> is the game itself; the
+// others misbehave at every position whose pile is kBugPile (or, for
+// kWrongText, at the start pile).
 enum class Plant { kNone, kDropMove, kExtraMove, kWrongChild, kWrongText };
 
-constexpr int kStartPile = 12;
+constexpr int kStartPile = 12;  // the toy's default spec
 constexpr int kBugPile = 8;
 
 template <Plant P>
-class Toy {
+class Toy : public arb::reference::Toy {
  public:
-  struct Position {
-    int pile = kStartPile;
-    int side = 0;
-    friend bool operator==(const Position&, const Position&) = default;
-  };
-  struct Move {
-    int take = 1;
-    friend bool operator==(const Move&, const Move&) = default;
-  };
-  using MoveList = std::vector<Move>;
-  static constexpr std::string_view kName = "toy";
+  using Inner = arb::reference::Toy;
+  using Inner::Inner;
 
-  // The spec is not used; the concept wants one: the registered toy game's.
-  explicit Toy(const arb::Spec& spec) : spec_(spec) {}
-  const arb::Spec& spec() const { return spec_; }
-  std::string_view players() const { return "ab"; }
-  Position start() const { return {}; }
-  Position parse(std::string_view text) const {
-    const auto blank = text.find(' ');
-    if (blank == std::string_view::npos || blank + 2 != text.size())
-      throw arb::Error("toy: expected '<pile> <a|b>'");
-    return {std::stoi(std::string(text.substr(0, blank))), text.back() == 'a' ? 0 : 1};
-  }
   std::string format(const Position& p) const {
     if (P == Plant::kWrongText && p.pile == kStartPile) return "twelve a";
-    return std::to_string(p.pile) + " " + players()[static_cast<std::size_t>(p.side)];
+    return Inner::format(p);
   }
-  std::string diagram(const Position& p) const {
-    return "pile " + std::string(static_cast<std::size_t>(p.pile), 'o') + "\n";
-  }
-  int to_move(const Position& p) const { return p.side; }
   MoveList legal_moves(const Position& p) const {
-    MoveList out;
-    for (int take : {1, 2, 10}) {
-      if (take > p.pile) continue;
-      if (P == Plant::kDropMove && p.pile == kBugPile && take == 2) continue;
-      out.push_back({take});
-    }
+    MoveList out = Inner::legal_moves(p);
+    if (P == Plant::kDropMove && p.pile == kBugPile) std::erase(out, Move{2});
     if (P == Plant::kExtraMove && p.pile == kBugPile) out.push_back({3});
     return out;
   }
   std::uint64_t count_moves(const Position& p) const { return legal_moves(p).size(); }
   Position play(const Position& p, const Move& m) const {
-    int take = m.take;
-    if (P == Plant::kWrongChild && p.pile == kBugPile && take == 1) take = 2;
-    return {p.pile - take, 1 - p.side};
+    if (P == Plant::kWrongChild && p.pile == kBugPile && m.take == 1) return Inner::play(p, {2});
+    return Inner::play(p, m);
   }
-  std::string move_text(const Position&, const Move& m) const { return std::to_string(m.take); }
   Move parse_move(const Position& p, std::string_view text) const {
     return arb::find_move_by_text(*this, p, text);
   }
-  arb::Outcome outcome(const Position& p) const {
-    return p.pile == 0 ? arb::Outcome::win(1 - p.side) : arb::Outcome::ongoing();
-  }
-
- private:
-  arb::Spec spec_;
 };
 
 static_assert(arb::Game<Toy<Plant::kNone>> && arb::Game<Toy<Plant::kDropMove>>);
