@@ -155,13 +155,14 @@ void Meridians::rebuild_sight(Position& pos) const {
 // seen from `last` on both sides of one line, both own; his removals only
 // empty points, which cuts no path. This placement s can kill only its own
 // group: a path of another group through s now ends at s, a stone of another
-// group.
-Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) const {
+// group. And s with no own neighbour was placed (M6) seeing an own stone
+// across empty points, a stone of another group: a path, so {s} lives.
+Bits Meridians::cut_seeds(const Position& pos, int colour, int last) const {
   const Bits own = pos.stones[colour];
   const Bits occupied = pos.stones[0] | pos.stones[1];
   // A path `last` cut had its two ends on one line through `last`, the first
   // stones on either side, both own (s may now stand in for one of them).
-  Bits seeds = Bits::single(s);
+  Bits seeds;
   for (int o = 0; o < 3; ++o) {
     const Bits up = geo_->ray[last][o] & occupied, down = geo_->ray[last][o + 3] & occupied;
     if (!up.any() || !down.any()) continue;
@@ -171,6 +172,12 @@ Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) cons
       seeds.set(b);
     }
   }
+  return seeds;
+}
+
+Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) const {
+  const Bits own = pos.stones[colour];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
   Bits dead, checked;
   seeds.for_each([&](int seed) {
     if (checked.test(seed)) return;
@@ -210,7 +217,16 @@ Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   MoveList list;
   if (finished(pos)) return list;  // M8
   const Bits targets = placements(pos);
-  targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
+  // Once per position instead of once per placement: are all the mover's
+  // groups alive now (the only ones that can be dead were cut by `last`)?
+  bool mover_alive = false;
+  if (pos.placed[pos.side] == 2) {
+    const Bits dead = pos.last == Position::kUnknown
+                          ? dead_stones(pos, pos.side)
+                          : dead_groups(pos, pos.side, cut_seeds(pos, pos.side, pos.last));
+    mover_alive = dead.empty();
+  }
+  targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p), mover_alive}); });
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;

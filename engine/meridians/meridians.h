@@ -91,7 +91,11 @@ class Meridians {
     static constexpr std::uint8_t kPass = 254;
     static constexpr std::uint8_t kSwap = 255;
     std::uint8_t code = 0;  // a point index, kPass or kSwap
-    friend bool operator==(Move, Move) = default;
+    // Set by legal_moves for the position it looked at: every group of the
+    // mover is alive before this placement (M3), so M10 need only check the
+    // placed stone's group. A Move made elsewhere gets the full check.
+    bool mover_alive = false;
+    friend bool operator==(Move a, Move b) { return a.code == b.code; }
   };
 
   // At most every point plus `swap` (M4-M9): a proven bound, no heap.
@@ -154,7 +158,19 @@ class Meridians {
   // M10 after a placement at s: the dead groups of `colour`, looking only at
   // the group of s and the groups whose lines the opponent's last placement
   // `last` cut (every other group was alive after its owner's last turn).
-  Bits dead_near(const Position& pos, int colour, int s, int last) const;
+  Bits dead_near(const Position& pos, int colour, int s, int last) const {
+    const Bits seeds = cut_seeds(pos, colour, last);
+    return dead_groups(pos, colour, placed_seed(pos, colour, s) | seeds);
+  }
+  // The first own stones on both sides of a line through `last` (M2 paths
+  // `last` may have cut).
+  Bits cut_seeds(const Position& pos, int colour, int last) const;
+  // M3: the dead ones among the groups of `colour` holding a seed.
+  Bits dead_groups(const Position& pos, int colour, const Bits& seeds) const;
+  // s, unless it has no own neighbour: then M6 gave it a path (see dead_near).
+  ARB_HOT_INLINE Bits placed_seed(const Position& pos, int colour, int s) const {
+    return (geo_->neighbours[s] & pos.stones[colour]).any() ? Bits::single(s) : Bits{};
+  }
   Spec spec_;
   const detail::Geometry* geo_;
   bool swap_option_;
@@ -237,9 +253,16 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   // cannot arise: every point has at least three lines of two or more points,
   // and the opponent holds at most two stones to block them (M5).
   if (third_or_later) {
-    const Bits dead = move.code == Move::kPass         ? next.stones[me]
-                      : pos.last == Position::kUnknown ? dead_stones(next, me)
-                                                       : dead_near(next, me, move.code, pos.last);
+    Bits dead;
+    if (move.code == Move::kPass) {
+      dead = next.stones[me];
+    } else if (move.mover_alive) {  // only the group of the placed stone can die
+      if (const Bits seed = placed_seed(next, me, move.code); seed.any())
+        dead = dead_groups(next, me, seed);
+    } else {
+      dead = pos.last == Position::kUnknown ? dead_stones(next, me)
+                                            : dead_near(next, me, move.code, pos.last);
+    }
     if (dead == next.stones[me]) {
       next.stones[me] = Bits{};  // M8: he has lost; no sight is asked of the position again
     } else if (dead.any() && !tracked) {
