@@ -213,20 +213,91 @@ Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) 
   return dead;
 }
 
+// M10 for every placement at once (legal_moves looks at a position once, play
+// runs once per placement). With the mover's groups and, per group, the groups
+// it has a path to (its partners): placing s joins s and the groups J next to
+// it into one group G. A path of a group in J that avoids s survives; one
+// through s now starts at s and still ends at its partner unless that partner
+// joined G. So G lives exactly when a group in J has a partner outside J, or s
+// itself sees across empty points an own stone outside J (M2, M3); and no
+// other group can die (see dead_near). Nothing is marked when a group of the
+// mover is dead already: play then checks in full.
+void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveList& list) const {
+  const int me = pos.side;
+  const Bits own = pos.stones[me];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
+  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
+  int pairs = 0;
+  const auto find = [&](int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  own.for_each([&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
+  own.for_each([&](int p) {
+    for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
+      const int next = geo_->step[p][d];
+      if (next < 0) continue;
+      if (own.test(next)) {
+        const int a = find(p), b = find(next);
+        if (a != b) parent[std::max(a, b)] = static_cast<std::uint8_t>(std::min(a, b));
+        continue;
+      }
+      if (occupied.test(next)) continue;  // M2: at least one empty between
+      const Bits blockers = geo_->ray[p][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = blockers.lowest();
+      if (!own.test(b)) continue;
+      from[pairs] = static_cast<std::uint8_t>(p);
+      to[pairs++] = static_cast<std::uint8_t>(b);
+    }
+  });
+  std::array<Bits, detail::kMaxPoints> partners;  // by root, valid on roots only
+  Bits roots;
+  own.for_each([&](int p) {
+    if (find(p) == p) {
+      roots.set(p);
+      partners[p] = Bits{};
+    }
+  });
+  for (int i = 0; i < pairs; ++i) {
+    const int a = find(from[i]), b = find(to[i]);
+    if (a == b) continue;  // a line inside one group is no path
+    partners[a].set(b);
+    partners[b].set(a);
+  }
+  bool all_alive = true;
+  roots.for_each([&](int r) { all_alive = all_alive && partners[r].any(); });
+  targets.for_each([&](int s) {
+    bool safe = all_alive;
+    if (safe) {
+      Bits joined;  // J, by root
+      (geo_->neighbours[s] & own).for_each([&](int q) { joined.set(find(q)); });
+      bool alive = joined.empty();  // M6: s alone sees an own stone across empties
+      joined.for_each([&](int r) { alive = alive || partners[r].and_not(joined).any(); });
+      for (int d = 0; d < detail::kDirections && !alive; ++d) {
+        const int next = geo_->step[s][d];
+        if (next < 0 || occupied.test(next)) continue;
+        const Bits blockers = geo_->ray[s][d] & occupied;
+        if (!blockers.any()) continue;
+        const int b = d < 3 ? blockers.lowest() : blockers.highest();
+        alive = own.test(b) && !joined.test(find(b));
+      }
+      safe = alive;
+    }
+    list.push_back(Move{static_cast<std::uint8_t>(s), safe});
+  });
+}
+
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   MoveList list;
   if (finished(pos)) return list;  // M8
   const Bits targets = placements(pos);
-  // Once per position instead of once per placement: are all the mover's
-  // groups alive now (the only ones that can be dead were cut by `last`)?
-  bool mover_alive = false;
   if (pos.placed[pos.side] == 2) {
-    const Bits dead = pos.last == Position::kUnknown
-                          ? dead_stones(pos, pos.side)
-                          : dead_groups(pos, pos.side, cut_seeds(pos, pos.side, pos.last));
-    mover_alive = dead.empty();
+    mark_placements(pos, targets, list);
+  } else {
+    targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
   }
-  targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p), mover_alive}); });
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;

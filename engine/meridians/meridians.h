@@ -91,10 +91,10 @@ class Meridians {
     static constexpr std::uint8_t kPass = 254;
     static constexpr std::uint8_t kSwap = 255;
     std::uint8_t code = 0;  // a point index, kPass or kSwap
-    // Set by legal_moves for the position it looked at: every group of the
-    // mover is alive before this placement (M3), so M10 need only check the
-    // placed stone's group. A Move made elsewhere gets the full check.
-    bool mover_alive = false;
+    // Set by legal_moves for the position it looked at: M10 removes nothing
+    // after this placement (every group of the mover lives). A Move made
+    // elsewhere gets the full check in play.
+    bool removes_none = false;
     friend bool operator==(Move a, Move b) { return a.code == b.code; }
   };
 
@@ -151,13 +151,17 @@ class Meridians {
   // Position::sight after point p became `colour`'s (or empty: -1); `others`
   // is every other occupied point.
   void relink(Position& pos, int p, const Bits& others, int colour) const;
-  void rebuild_sight(Position& pos) const;  // from scratch
+  void link_placed(Position& pos, int p, const Bits& others, int me) const;  // relink, p taken
+  void rebuild_sight(Position& pos) const;                                   // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
   static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
   // M10 after a placement at s: the dead groups of `colour`, looking only at
   // the group of s and the groups whose lines the opponent's last placement
   // `last` cut (every other group was alive after its owner's last turn).
+  // legal_moves at M6 with M10: each placement, marked removes_none where
+  // nothing dies after it.
+  void mark_placements(const Position& pos, const Bits& targets, MoveList& list) const;
   Bits dead_near(const Position& pos, int colour, int s, int last) const {
     const Bits seeds = cut_seeds(pos, colour, last);
     return dead_groups(pos, colour, placed_seed(pos, colour, s) | seeds);
@@ -234,6 +238,34 @@ inline void Meridians::relink(Position& pos, int p, const Bits& others, int colo
   }
 }
 
+// Position::sight after `me` placed at the empty point p: per orientation,
+// p splits its run in two, each now ending at p. `me` sees both; the opponent
+// keeps a part only where its far end is his.
+inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int me) const {
+  const int opp = me ^ 1;
+  for (int o = 0; o < 3; ++o) {
+    Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
+    bool up_theirs = false, down_theirs = false;
+    if (const Bits b = up & others; b.any()) {
+      const int q = b.lowest();
+      up = up.and_not(geo_->ray_from[q][o]);
+      up_theirs = pos.stones[opp].test(q);
+    }
+    if (const Bits b = down & others; b.any()) {
+      const int q = b.highest();
+      down = down.and_not(geo_->ray_from[q][o + 3]);
+      down_theirs = pos.stones[opp].test(q);
+    }
+    Bits& mine = pos.sight.of[me][o];
+    Bits& theirs = pos.sight.of[opp][o];
+    mine |= up | down;
+    mine.reset(p);
+    theirs.reset(p);
+    if (!up_theirs) theirs = theirs.and_not(up);
+    if (!down_theirs) theirs = theirs.and_not(down);
+  }
+}
+
 inline Meridians::Position Meridians::play(const Position& pos, const Move& move) const {
   Position next;  // everything before `sight` (standard layout), then sight if kept
   std::memcpy(static_cast<void*>(&next), &pos, offsetof(Position, sight));
@@ -244,7 +276,7 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   const bool third_or_later = pos.placed[me] == 2;
   const bool tracked = pos.tracked;  // Position::sight is kept
   if (move.code != Move::kPass) {
-    if (tracked) relink(next, move.code, pos.stones[0] | pos.stones[1], me);
+    if (tracked) link_placed(next, move.code, pos.stones[0] | pos.stones[1], me);
     next.stones[me].set(move.code);
     next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
   }
@@ -256,10 +288,7 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
     Bits dead;
     if (move.code == Move::kPass) {
       dead = next.stones[me];
-    } else if (move.mover_alive) {  // only the group of the placed stone can die
-      if (const Bits seed = placed_seed(next, me, move.code); seed.any())
-        dead = dead_groups(next, me, seed);
-    } else {
+    } else if (!move.removes_none) {
       dead = pos.last == Position::kUnknown ? dead_stones(next, me)
                                             : dead_near(next, me, move.code, pos.last);
     }
