@@ -175,21 +175,26 @@ Bits Meridians::cut_seeds(const Position& pos, int colour, int last) const {
   return seeds;
 }
 
+// M2: the group of p among `own`, by flood.
+Bits Meridians::group_of(const Bits& own, int p) const {
+  Bits group = Bits::single(p), todo = group;
+  while (todo.any()) {
+    const int q = todo.lowest();
+    todo.reset(q);
+    const Bits add = (geo_->neighbours[q] & own).and_not(group);
+    group |= add;
+    todo |= add;
+  }
+  return group;
+}
+
 Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) const {
   const Bits own = pos.stones[colour];
   const Bits occupied = pos.stones[0] | pos.stones[1];
   Bits dead, checked;
   seeds.for_each([&](int seed) {
     if (checked.test(seed)) return;
-    // M2: the group of seed, by flood.
-    Bits group = Bits::single(seed), todo = group;
-    while (todo.any()) {
-      const int p = todo.lowest();
-      todo.reset(p);
-      const Bits add = (geo_->neighbours[p] & own).and_not(group);
-      group |= add;
-      todo |= add;
-    }
+    const Bits group = group_of(own, seed);
     checked |= group;
     // M3: alive when a line from one of its stones crosses empty points to
     // an own stone of another group.
@@ -266,26 +271,44 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
     partners[a].set(b);
     partners[b].set(a);
   }
-  bool all_alive = true;
-  roots.for_each([&](int r) { all_alive = all_alive && partners[r].any(); });
+  // The mover's dead groups: only ones the opponent's last placement cut. One
+  // is followed (the placement may revive it); with more, play checks in full.
+  int dead_root = -1, dead_roots = 0;
+  roots.for_each([&](int r) {
+    if (!partners[r].any()) dead_root = r, ++dead_roots;
+  });
   targets.for_each([&](int s) {
-    bool safe = all_alive;
-    if (safe) {
-      Bits joined;  // J, by root
-      (geo_->neighbours[s] & own).for_each([&](int q) { joined.set(find(q)); });
-      bool alive = joined.empty();  // M6: s alone sees an own stone across empties
-      joined.for_each([&](int r) { alive = alive || partners[r].and_not(joined).any(); });
-      for (int d = 0; d < detail::kDirections && !alive; ++d) {
-        const int next = geo_->step[s][d];
-        if (next < 0 || occupied.test(next)) continue;
-        const Bits blockers = geo_->ray[s][d] & occupied;
-        if (!blockers.any()) continue;
-        const int b = d < 3 ? blockers.lowest() : blockers.highest();
-        alive = own.test(b) && !joined.test(find(b));
-      }
-      safe = alive;
+    if (dead_roots > 1) {
+      list.push_back(Move{static_cast<std::uint8_t>(s)});
+      return;
     }
-    list.push_back(Move{static_cast<std::uint8_t>(s), safe});
+    Bits joined;  // J, by root
+    (geo_->neighbours[s] & own).for_each([&](int q) { joined.set(find(q)); });
+    bool alive = joined.empty();  // M6: s alone sees an own stone across empties
+    joined.for_each([&](int r) { alive = alive || partners[r].and_not(joined).any(); });
+    // The dead group joined G and shares its fate, or lives again only if s
+    // is the first stone it sees across empty points along a line.
+    bool revived = dead_root < 0 || joined.test(dead_root);
+    for (int d = 0; d < detail::kDirections && !(alive && revived); ++d) {
+      const int next = geo_->step[s][d];
+      if (next < 0 || occupied.test(next)) continue;
+      const Bits blockers = geo_->ray[s][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = d < 3 ? blockers.lowest() : blockers.highest();
+      if (!own.test(b)) continue;
+      const int r = find(b);
+      if (joined.test(r)) continue;
+      alive = true;
+      revived = revived || r == dead_root;
+    }
+    Move move{static_cast<std::uint8_t>(s)};
+    if (alive && revived) {
+      move.removal = Move::Removal::kNone;
+    } else if (alive || revived) {
+      move.removal = Move::Removal::kGroup;
+      move.dead_at = static_cast<std::uint8_t>(alive ? dead_root : s);
+    }
+    list.push_back(move);
   });
 }
 

@@ -91,10 +91,16 @@ class Meridians {
     static constexpr std::uint8_t kPass = 254;
     static constexpr std::uint8_t kSwap = 255;
     std::uint8_t code = 0;  // a point index, kPass or kSwap
-    // Set by legal_moves for the position it looked at: M10 removes nothing
-    // after this placement (every group of the mover lives). A Move made
-    // elsewhere gets the full check in play.
-    bool removes_none = false;
+    // What M10 removes after this placement, as legal_moves found it for the
+    // position it looked at. A Move made elsewhere (kCheck) gets the full
+    // check in play.
+    enum class Removal : std::uint8_t {
+      kCheck,  // not known
+      kNone,   // every group of the mover lives
+      kGroup,  // the group of dead_at (after the placement) dies, every other lives
+    };
+    Removal removal = Removal::kCheck;
+    std::uint8_t dead_at = 0;
     friend bool operator==(Move a, Move b) { return a.code == b.code; }
   };
 
@@ -159,9 +165,9 @@ class Meridians {
   // M10 after a placement at s: the dead groups of `colour`, looking only at
   // the group of s and the groups whose lines the opponent's last placement
   // `last` cut (every other group was alive after its owner's last turn).
-  // legal_moves at M6 with M10: each placement, marked removes_none where
-  // nothing dies after it.
+  // legal_moves at M6 with M10: each placement, with what M10 removes after it.
   void mark_placements(const Position& pos, const Bits& targets, MoveList& list) const;
+  Bits group_of(const Bits& own, int p) const;  // M2
   Bits dead_near(const Position& pos, int colour, int s, int last) const {
     const Bits seeds = cut_seeds(pos, colour, last);
     return dead_groups(pos, colour, placed_seed(pos, colour, s) | seeds);
@@ -288,7 +294,9 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
     Bits dead;
     if (move.code == Move::kPass) {
       dead = next.stones[me];
-    } else if (!move.removes_none) {
+    } else if (move.removal == Move::Removal::kGroup) {
+      dead = group_of(next.stones[me], move.dead_at);
+    } else if (move.removal == Move::Removal::kCheck) {
       dead = pos.last == Position::kUnknown ? dead_stones(next, me)
                                             : dead_near(next, me, move.code, pos.last);
     }
