@@ -257,38 +257,48 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
       to[pairs++] = static_cast<std::uint8_t>(b);
     }
   });
-  std::array<Bits, detail::kMaxPoints> partners;  // by root, valid on roots only
-  Bits roots;
+  // Groups numbered 0.. in point order (a root is its group's lowest point,
+  // so it comes first); with more than 64, play checks in full.
+  std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
+  int groups = 0;
   own.for_each([&](int p) {
-    if (find(p) == p) {
-      roots.set(p);
-      partners[p] = Bits{};
-    }
+    const int r = find(p);
+    label[p] = static_cast<std::uint8_t>(r == p ? groups++ : label[r]);
   });
+  if (groups > 64) {
+    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+    return;
+  }
+  std::array<std::uint64_t, 64> partners;  // the groups each group has a path to
+  std::fill_n(partners.begin(), groups, 0);
   for (int i = 0; i < pairs; ++i) {
-    const int a = find(from[i]), b = find(to[i]);
+    const int a = label[from[i]], b = label[to[i]];
     if (a == b) continue;  // a line inside one group is no path
-    partners[a].set(b);
-    partners[b].set(a);
+    partners[a] |= std::uint64_t{1} << b;
+    partners[b] |= std::uint64_t{1} << a;
   }
   // The mover's dead groups: only ones the opponent's last placement cut. One
   // is followed (the placement may revive it); with more, play checks in full.
-  int dead_root = -1, dead_roots = 0;
-  roots.for_each([&](int r) {
-    if (!partners[r].any()) dead_root = r, ++dead_roots;
-  });
+  int dead_group = -1, dead_groups = 0, dead_at = 0;
+  for (int g = 0; g < groups; ++g)
+    if (!partners[g]) dead_group = g, ++dead_groups;
+  if (dead_group >= 0)
+    own.for_each([&](int p) {
+      if (label[p] == dead_group) dead_at = p;
+    });
+  if (dead_groups > 1) {
+    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+    return;
+  }
   targets.for_each([&](int s) {
-    if (dead_roots > 1) {
-      list.push_back(Move{static_cast<std::uint8_t>(s)});
-      return;
-    }
-    Bits joined;  // J, by root
-    (geo_->neighbours[s] & own).for_each([&](int q) { joined.set(find(q)); });
-    bool alive = joined.empty();  // M6: s alone sees an own stone across empties
-    joined.for_each([&](int r) { alive = alive || partners[r].and_not(joined).any(); });
+    std::uint64_t joined = 0;  // J
+    (geo_->neighbours[s] & own).for_each([&](int q) { joined |= std::uint64_t{1} << label[q]; });
+    bool alive = joined == 0;  // M6: s alone sees an own stone across empties
+    for (std::uint64_t j = joined; j && !alive; j &= j - 1)
+      alive = (partners[std::countr_zero(j)] & ~joined) != 0;
     // The dead group joined G and shares its fate, or lives again only if s
     // is the first stone it sees across empty points along a line.
-    bool revived = dead_root < 0 || joined.test(dead_root);
+    bool revived = dead_group < 0 || (joined >> dead_group & 1);
     for (int d = 0; d < detail::kDirections && !(alive && revived); ++d) {
       const int next = geo_->step[s][d];
       if (next < 0 || occupied.test(next)) continue;
@@ -296,17 +306,17 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
       if (!blockers.any()) continue;
       const int b = d < 3 ? blockers.lowest() : blockers.highest();
       if (!own.test(b)) continue;
-      const int r = find(b);
-      if (joined.test(r)) continue;
+      const int g = label[b];
+      if (joined >> g & 1) continue;
       alive = true;
-      revived = revived || r == dead_root;
+      revived = revived || g == dead_group;
     }
     Move move{static_cast<std::uint8_t>(s)};
     if (alive && revived) {
       move.removal = Move::Removal::kNone;
     } else if (alive || revived) {
       move.removal = Move::Removal::kGroup;
-      move.dead_at = static_cast<std::uint8_t>(alive ? dead_root : s);
+      move.dead_at = static_cast<std::uint8_t>(alive ? dead_at : s);
     }
     list.push_back(move);
   });
