@@ -250,25 +250,34 @@ inline void Meridians::relink(Position& pos, int p, const Bits& others, int colo
 inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int me) const {
   const int opp = me ^ 1;
   for (int o = 0; o < 3; ++o) {
-    Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
-    bool up_theirs = false, down_theirs = false;
-    if (const Bits b = up & others; b.any()) {
-      const int q = b.lowest();
-      up = up.and_not(geo_->ray_from[q][o]);
-      up_theirs = pos.stones[opp].test(q);
-    }
-    if (const Bits b = down & others; b.any()) {
-      const int q = b.highest();
-      down = down.and_not(geo_->ray_from[q][o + 3]);
-      down_theirs = pos.stones[opp].test(q);
-    }
     Bits& mine = pos.sight.of[me][o];
     Bits& theirs = pos.sight.of[opp][o];
-    mine |= up | down;
     mine.reset(p);
     theirs.reset(p);
-    if (!up_theirs) theirs = theirs.and_not(up);
-    if (!down_theirs) theirs = theirs.and_not(down);
+    // A side whose first point is off the board or taken has no run (dense
+    // boards: often), so its ray is not scanned.
+    if (const int next = geo_->step[p][o]; next >= 0 && !others.test(next)) {
+      Bits up = geo_->ray[p][o];
+      bool up_theirs = false;
+      if (const Bits b = up & others; b.any()) {
+        const int q = b.lowest();
+        up = up.and_not(geo_->ray_from[q][o]);
+        up_theirs = pos.stones[opp].test(q);
+      }
+      mine |= up;
+      if (!up_theirs) theirs = theirs.and_not(up);
+    }
+    if (const int next = geo_->step[p][o + 3]; next >= 0 && !others.test(next)) {
+      Bits down = geo_->ray[p][o + 3];
+      bool down_theirs = false;
+      if (const Bits b = down & others; b.any()) {
+        const int q = b.highest();
+        down = down.and_not(geo_->ray_from[q][o + 3]);
+        down_theirs = pos.stones[opp].test(q);
+      }
+      mine |= down;
+      if (!down_theirs) theirs = theirs.and_not(down);
+    }
   }
 }
 
