@@ -23,6 +23,13 @@ std::unique_ptr<Geometry> build_geometry(int size) {
       g->ray[p][d] = g->line(p, d);
       g->ray_from[p][d] = g->ray[p][d] | Bits::single(p);
     }
+  for (int p = 0; p < g->cells; ++p) {
+    g->direction[p].fill(-1);
+    for (int d = 0; d < kDirections; ++d) {
+      g->star[p] |= g->ray[p][d];
+      g->ray[p][d].for_each([&](int q) { g->direction[p][q] = static_cast<std::int8_t>(d); });
+    }
+  }
   return g;
 }
 
@@ -53,23 +60,14 @@ constexpr const char* kColourName[2] = {"white", "black"};
 Meridians::Meridians(const Spec& spec)
     : spec_(spec), geo_(&Geometry::of(spec.number("size"))), swap_option_(spec.flag("swap")) {}
 
-// M6: the empty points from which, along one line, the first stone reached is p.
-// The first blocker of an increasing ray (d < 3) is its lowest bit, of a
-// decreasing one its highest.
+// M6: the empty points from which, along one line, the first stone reached is
+// p: p's six rays, each cut at its stones (the stone and what lies beyond it).
+// Few stones lie on the rays early in the game, when this is used.
 Bits Meridians::sight(int p, Bits occupied) const {
-  Bits out;
-  for (int d = 0; d < detail::kDirections; ++d) {
-    const int next = geo_->step[p][d];
-    if (next < 0 || occupied.test(next)) continue;  // blocked at once: sees nothing
-    const Bits& r = geo_->ray[p][d];
-    const Bits blockers = r & occupied;
-    if (!blockers.any()) {
-      out |= r;
-    } else {
-      const int b = d < 3 ? blockers.lowest() : blockers.highest();
-      out |= r.and_not(geo_->ray_from[b][d]);
-    }
-  }
+  Bits out = geo_->star[p];
+  (out & occupied).for_each([&](int b) {
+    out = out.and_not(geo_->ray_from[b][geo_->direction[p][b]]);
+  });
   return out;
 }
 

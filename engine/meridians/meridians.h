@@ -48,6 +48,9 @@ struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
   int size = 0, middle = 0;
   std::array<std::array<Bits, kDirections>, kMaxPoints> ray{};       // excludes the point
   std::array<std::array<Bits, kDirections>, kMaxPoints> ray_from{};  // includes it
+  std::array<Bits, kMaxPoints> star{};  // the six rays of a point, together
+  // The direction from p to q when q lies on one of p's rays, else -1.
+  std::array<std::array<std::int8_t, kMaxPoints>, kMaxPoints> direction{};
 
   static const Geometry& of(int size);  // size 6, 7 or 8
   int index(int row, int col) const { return row_start[row] + col; }
