@@ -320,6 +320,31 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   });
 }
 
+void Meridians::remove_dead(Position& next, const Position& pos, const Move& move) const {
+  const int me = pos.side;
+  Bits dead;
+  if (move.code == Move::kPass) {
+    dead = next.stones[me];
+  } else if (move.removal == Move::Removal::kGroup) {
+    dead = group_of(next.stones[me], move.dead_at);
+  } else {
+    dead = pos.last == Position::kUnknown ? dead_stones(next, me)
+                                          : dead_near(next, me, move.code, pos.last);
+  }
+  if (dead == next.stones[me]) {
+    next.stones[me] = Bits{};  // M8: he has lost; no sight is asked of the position again
+  } else if (dead.any() && !next.tracked) {
+    next.stones[me] = next.stones[me].and_not(dead);
+  } else if (dead.any()) {
+    Bits occupied = next.stones[0] | next.stones[1];
+    dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
+      next.stones[me].reset(p);
+      occupied.reset(p);
+      relink(next, p, occupied, -1);
+    });
+  }
+}
+
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   MoveList list;
   if (finished(pos)) return list;  // M8

@@ -161,7 +161,9 @@ class Meridians {
   // is every other occupied point.
   void relink(Position& pos, int p, const Bits& others, int colour) const;
   void link_placed(Position& pos, int p, const Bits& others, int me) const;  // relink, p taken
-  void rebuild_sight(Position& pos) const;                                   // from scratch
+  // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
+  void remove_dead(Position& next, const Position& pos, const Move& move) const;
+  void rebuild_sight(Position& pos) const;  // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
   static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
@@ -303,27 +305,8 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   // cannot arise: every point has at least three lines of two or more points,
   // and the opponent holds at most two stones to block them (M5).
   if (third_or_later) {
-    Bits dead;
-    if (move.code == Move::kPass) {
-      dead = next.stones[me];
-    } else if (move.removal == Move::Removal::kGroup) {
-      dead = group_of(next.stones[me], move.dead_at);
-    } else if (move.removal == Move::Removal::kCheck) {
-      dead = pos.last == Position::kUnknown ? dead_stones(next, me)
-                                            : dead_near(next, me, move.code, pos.last);
-    }
-    if (dead == next.stones[me]) {
-      next.stones[me] = Bits{};  // M8: he has lost; no sight is asked of the position again
-    } else if (dead.any() && !tracked) {
-      next.stones[me] = next.stones[me].and_not(dead);
-    } else if (dead.any()) {
-      Bits occupied = next.stones[0] | next.stones[1];
-      dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
-        next.stones[me].reset(p);
-        occupied.reset(p);
-        relink(next, p, occupied, -1);
-      });
-    }
+    // M10: legal_moves marked most placements as removing nothing.
+    if (move.removal != Move::Removal::kNone) remove_dead(next, pos, move);
     // With few stones the per-stone sweep of placements() is cheaper than
     // keeping sight: start keeping it from a third stone on, once there are
     // kTrackFrom stones (both have placed 2 by then).
