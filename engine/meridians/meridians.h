@@ -193,6 +193,10 @@ class Meridians {
 
 // The hot path, inline (engine/core/inline.h).
 inline Meridians::Bits Meridians::placements(const Position& pos) const {
+  if (pos.tracked) {  // M6 (both have placed 2), the sight kept
+    const auto& s = pos.sight.of[pos.side];
+    return s[0] | s[1] | s[2];
+  }
   const Bits occupied = pos.stones[0] | pos.stones[1];
   switch (pos.placed[pos.side]) {
     case 0:  // M4: the first stone anywhere
@@ -201,11 +205,8 @@ inline Meridians::Bits Meridians::placements(const Position& pos) const {
       const int first = pos.stones[pos.side].lowest();
       return sight(first, occupied).and_not(geo_->neighbours[first]);
     }
-    default: {  // M6: every own stone counts, dead or not (it may be revived)
-      if (!pos.tracked) return sweep_sight(pos.stones[pos.side], occupied);
-      const auto& s = pos.sight.of[pos.side];
-      return s[0] | s[1] | s[2];
-    }
+    default:  // M6: every own stone counts, dead or not (it may be revived)
+      return sweep_sight(pos.stones[pos.side], occupied);
   }
 }
 
