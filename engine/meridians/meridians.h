@@ -9,8 +9,11 @@
 // Incremental (issue 15): a position carries, per colour and line orientation,
 // the empty points whose line run ends at one of that colour's stones (M6
 // sight), updated by play on the two runs a placed or removed stone splits or
-// joins; and the opponent's last placement, so that M10 checks only the groups
-// that placement or this one can have killed.
+// joins. M10 is decided once per position for all placements: legal_moves
+// numbers the mover's groups and the groups each has a path to, and marks each
+// move with what M10 removes after it (mostly nothing), so play checks no
+// group; a move made elsewhere is checked in play, near the opponent's last
+// placement.
 #pragma once
 
 #include <algorithm>
