@@ -170,12 +170,12 @@ class Meridians {
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
   static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
-  // M10 after a placement at s: the dead groups of `colour`, looking only at
-  // the group of s and the groups whose lines the opponent's last placement
-  // `last` cut (every other group was alive after its owner's last turn).
   // legal_moves at M6 with M10: each placement, with what M10 removes after it.
   void mark_placements(const Position& pos, const Bits& targets, MoveList& list) const;
   Bits group_of(const Bits& own, int p) const;  // M2
+  // M10 after a placement at s: the dead groups of `colour`, looking only at
+  // the group of s and the groups whose lines the opponent's last placement
+  // `last` cut (every other group was alive after its owner's last turn).
   Bits dead_near(const Position& pos, int colour, int s, int last) const {
     const Bits seeds = cut_seeds(pos, colour, last);
     return dead_groups(pos, colour, placed_seed(pos, colour, s) | seeds);
