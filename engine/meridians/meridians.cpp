@@ -23,6 +23,13 @@ std::unique_ptr<Geometry> build_geometry(int size) {
       g->ray[p][d] = g->line(p, d);
       g->ray_from[p][d] = g->ray[p][d] | Bits::single(p);
     }
+  for (int p = 0; p < g->cells; ++p) {
+    g->direction[p].fill(-1);
+    for (int d = 0; d < kDirections; ++d) {
+      g->star[p] |= g->ray[p][d];
+      g->ray[p][d].for_each([&](int q) { g->direction[p][q] = static_cast<std::int8_t>(d); });
+    }
+  }
   return g;
 }
 
@@ -53,23 +60,14 @@ constexpr const char* kColourName[2] = {"white", "black"};
 Meridians::Meridians(const Spec& spec)
     : spec_(spec), geo_(&Geometry::of(spec.number("size"))), swap_option_(spec.flag("swap")) {}
 
-// M6: the empty points from which, along one line, the first stone reached is p.
-// The first blocker of an increasing ray (d < 3) is its lowest bit, of a
-// decreasing one its highest.
+// M6: the empty points from which, along one line, the first stone reached is
+// p: p's six rays, each cut at its stones (the stone and what lies beyond it).
+// Few stones lie on the rays early in the game, when this is used.
 Bits Meridians::sight(int p, Bits occupied) const {
-  Bits out;
-  for (int d = 0; d < detail::kDirections; ++d) {
-    const int next = geo_->step[p][d];
-    if (next < 0 || occupied.test(next)) continue;  // blocked at once: sees nothing
-    const Bits& r = geo_->ray[p][d];
-    const Bits blockers = r & occupied;
-    if (!blockers.any()) {
-      out |= r;
-    } else {
-      const int b = d < 3 ? blockers.lowest() : blockers.highest();
-      out |= r.and_not(geo_->ray_from[b][d]);
-    }
-  }
+  Bits out = geo_->star[p];
+  (out & occupied).for_each([&](int b) {
+    out = out.and_not(geo_->ray_from[b][geo_->direction[p][b]]);
+  });
   return out;
 }
 
@@ -155,13 +153,14 @@ void Meridians::rebuild_sight(Position& pos) const {
 // seen from `last` on both sides of one line, both own; his removals only
 // empty points, which cuts no path. This placement s can kill only its own
 // group: a path of another group through s now ends at s, a stone of another
-// group.
-Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) const {
+// group. And s with no own neighbour was placed (M6) seeing an own stone
+// across empty points, a stone of another group: a path, so {s} lives.
+Bits Meridians::cut_seeds(const Position& pos, int colour, int last) const {
   const Bits own = pos.stones[colour];
   const Bits occupied = pos.stones[0] | pos.stones[1];
   // A path `last` cut had its two ends on one line through `last`, the first
   // stones on either side, both own (s may now stand in for one of them).
-  Bits seeds = Bits::single(s);
+  Bits seeds;
   for (int o = 0; o < 3; ++o) {
     const Bits up = geo_->ray[last][o] & occupied, down = geo_->ray[last][o + 3] & occupied;
     if (!up.any() || !down.any()) continue;
@@ -171,18 +170,29 @@ Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) cons
       seeds.set(b);
     }
   }
+  return seeds;
+}
+
+// M2: the group of p among `own`, by flood.
+Bits Meridians::group_of(const Bits& own, int p) const {
+  Bits group = Bits::single(p), todo = group;
+  while (todo.any()) {
+    const int q = todo.lowest();
+    todo.reset(q);
+    const Bits add = (geo_->neighbours[q] & own).and_not(group);
+    group |= add;
+    todo |= add;
+  }
+  return group;
+}
+
+Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) const {
+  const Bits own = pos.stones[colour];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
   Bits dead, checked;
   seeds.for_each([&](int seed) {
     if (checked.test(seed)) return;
-    // M2: the group of seed, by flood.
-    Bits group = Bits::single(seed), todo = group;
-    while (todo.any()) {
-      const int p = todo.lowest();
-      todo.reset(p);
-      const Bits add = (geo_->neighbours[p] & own).and_not(group);
-      group |= add;
-      todo |= add;
-    }
+    const Bits group = group_of(own, seed);
     checked |= group;
     // M3: alive when a line from one of its stones crosses empty points to
     // an own stone of another group.
@@ -206,11 +216,144 @@ Bits Meridians::dead_near(const Position& pos, int colour, int s, int last) cons
   return dead;
 }
 
+// M10 for every placement at once (legal_moves looks at a position once, play
+// runs once per placement). With the mover's groups and, per group, the groups
+// it has a path to (its partners): placing s joins s and the groups J next to
+// it into one group G. A path of a group in J that avoids s survives; one
+// through s now starts at s and still ends at its partner unless that partner
+// joined G. So G lives exactly when a group in J has a partner outside J, or s
+// itself sees across empty points an own stone outside J (M2, M3); and no
+// other group can die (see dead_near). Nothing is marked when a group of the
+// mover is dead already: play then checks in full.
+void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveList& list) const {
+  const int me = pos.side;
+  const Bits own = pos.stones[me];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
+  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
+  int pairs = 0;
+  const auto find = [&](int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  own.for_each([&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
+  own.for_each([&](int p) {
+    for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
+      const int next = geo_->step[p][d];
+      if (next < 0) continue;
+      if (own.test(next)) {
+        const int a = find(p), b = find(next);
+        if (a != b) parent[std::max(a, b)] = static_cast<std::uint8_t>(std::min(a, b));
+        continue;
+      }
+      if (occupied.test(next)) continue;  // M2: at least one empty between
+      const Bits blockers = geo_->ray[p][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = blockers.lowest();
+      if (!own.test(b)) continue;
+      from[pairs] = static_cast<std::uint8_t>(p);
+      to[pairs++] = static_cast<std::uint8_t>(b);
+    }
+  });
+  // Groups numbered 0.. in point order (a root is its group's lowest point,
+  // so it comes first); with more than 64, play checks in full.
+  std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
+  int groups = 0;
+  own.for_each([&](int p) {
+    const int r = find(p);
+    label[p] = static_cast<std::uint8_t>(r == p ? groups++ : label[r]);
+  });
+  if (groups > 64) {
+    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+    return;
+  }
+  std::array<std::uint64_t, 64> partners;  // the groups each group has a path to
+  std::fill_n(partners.begin(), groups, 0);
+  for (int i = 0; i < pairs; ++i) {
+    const int a = label[from[i]], b = label[to[i]];
+    if (a == b) continue;  // a line inside one group is no path
+    partners[a] |= std::uint64_t{1} << b;
+    partners[b] |= std::uint64_t{1} << a;
+  }
+  // The mover's dead groups: only ones the opponent's last placement cut. One
+  // is followed (the placement may revive it); with more, play checks in full.
+  int dead_group = -1, dead_groups = 0, dead_at = 0;
+  for (int g = 0; g < groups; ++g)
+    if (!partners[g]) dead_group = g, ++dead_groups;
+  if (dead_group >= 0)
+    own.for_each([&](int p) {
+      if (label[p] == dead_group) dead_at = p;
+    });
+  if (dead_groups > 1) {
+    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+    return;
+  }
+  targets.for_each([&](int s) {
+    std::uint64_t joined = 0;  // J
+    (geo_->neighbours[s] & own).for_each([&](int q) { joined |= std::uint64_t{1} << label[q]; });
+    bool alive = joined == 0;  // M6: s alone sees an own stone across empties
+    for (std::uint64_t j = joined; j && !alive; j &= j - 1)
+      alive = (partners[std::countr_zero(j)] & ~joined) != 0;
+    // The dead group joined G and shares its fate, or lives again only if s
+    // is the first stone it sees across empty points along a line.
+    bool revived = dead_group < 0 || (joined >> dead_group & 1);
+    for (int d = 0; d < detail::kDirections && !(alive && revived); ++d) {
+      const int next = geo_->step[s][d];
+      if (next < 0 || occupied.test(next)) continue;
+      const Bits blockers = geo_->ray[s][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = d < 3 ? blockers.lowest() : blockers.highest();
+      if (!own.test(b)) continue;
+      const int g = label[b];
+      if (joined >> g & 1) continue;
+      alive = true;
+      revived = revived || g == dead_group;
+    }
+    Move move{static_cast<std::uint8_t>(s)};
+    if (alive && revived) {
+      move.removal = Move::Removal::kNone;
+    } else if (alive || revived) {
+      move.removal = Move::Removal::kGroup;
+      move.dead_at = static_cast<std::uint8_t>(alive ? dead_at : s);
+    }
+    list.push_back(move);
+  });
+}
+
+void Meridians::remove_dead(Position& next, const Position& pos, const Move& move) const {
+  const int me = pos.side;
+  Bits dead;
+  if (move.code == Move::kPass) {
+    dead = next.stones[me];
+  } else if (move.removal == Move::Removal::kGroup) {
+    dead = group_of(next.stones[me], move.dead_at);
+  } else {
+    dead = pos.last == Position::kUnknown ? dead_stones(next, me)
+                                          : dead_near(next, me, move.code, pos.last);
+  }
+  if (dead == next.stones[me]) {
+    next.stones[me] = Bits{};  // M8: he has lost; no sight is asked of the position again
+  } else if (dead.any() && !next.tracked) {
+    next.stones[me] = next.stones[me].and_not(dead);
+  } else if (dead.any()) {
+    Bits occupied = next.stones[0] | next.stones[1];
+    dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
+      next.stones[me].reset(p);
+      occupied.reset(p);
+      relink(next, p, occupied, -1);
+    });
+  }
+}
+
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   MoveList list;
   if (finished(pos)) return list;  // M8
   const Bits targets = placements(pos);
-  targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
+  if (pos.placed[pos.side] == 2) {
+    mark_placements(pos, targets, list);
+  } else {
+    targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
+  }
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;

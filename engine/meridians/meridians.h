@@ -9,8 +9,11 @@
 // Incremental (issue 15): a position carries, per colour and line orientation,
 // the empty points whose line run ends at one of that colour's stones (M6
 // sight), updated by play on the two runs a placed or removed stone splits or
-// joins; and the opponent's last placement, so that M10 checks only the groups
-// that placement or this one can have killed.
+// joins. M10 is decided once per position for all placements: legal_moves
+// numbers the mover's groups and the groups each has a path to, and marks each
+// move with what M10 removes after it (mostly nothing), so play checks no
+// group; a move made elsewhere is checked in play, near the opponent's last
+// placement.
 #pragma once
 
 #include <algorithm>
@@ -48,6 +51,9 @@ struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
   int size = 0, middle = 0;
   std::array<std::array<Bits, kDirections>, kMaxPoints> ray{};       // excludes the point
   std::array<std::array<Bits, kDirections>, kMaxPoints> ray_from{};  // includes it
+  std::array<Bits, kMaxPoints> star{};  // the six rays of a point, together
+  // The direction from p to q when q lies on one of p's rays, else -1.
+  std::array<std::array<std::int8_t, kMaxPoints>, kMaxPoints> direction{};
 
   static const Geometry& of(int size);  // size 6, 7 or 8
   int index(int row, int col) const { return row_start[row] + col; }
@@ -91,7 +97,17 @@ class Meridians {
     static constexpr std::uint8_t kPass = 254;
     static constexpr std::uint8_t kSwap = 255;
     std::uint8_t code = 0;  // a point index, kPass or kSwap
-    friend bool operator==(Move, Move) = default;
+    // What M10 removes after this placement, as legal_moves found it for the
+    // position it looked at. A Move made elsewhere (kCheck) gets the full
+    // check in play.
+    enum class Removal : std::uint8_t {
+      kCheck,  // not known
+      kNone,   // every group of the mover lives
+      kGroup,  // the group of dead_at (after the placement) dies, every other lives
+    };
+    Removal removal = Removal::kCheck;
+    std::uint8_t dead_at = 0;
+    friend bool operator==(Move a, Move b) { return a.code == b.code; }
   };
 
   // At most every point plus `swap` (M4-M9): a proven bound, no heap.
@@ -147,14 +163,32 @@ class Meridians {
   // Position::sight after point p became `colour`'s (or empty: -1); `others`
   // is every other occupied point.
   void relink(Position& pos, int p, const Bits& others, int colour) const;
+  void link_placed(Position& pos, int p, const Bits& others, int me) const;  // relink, p taken
+  // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
+  void remove_dead(Position& next, const Position& pos, const Move& move) const;
   void rebuild_sight(Position& pos) const;  // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
   static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
+  // legal_moves at M6 with M10: each placement, with what M10 removes after it.
+  void mark_placements(const Position& pos, const Bits& targets, MoveList& list) const;
+  Bits group_of(const Bits& own, int p) const;  // M2
   // M10 after a placement at s: the dead groups of `colour`, looking only at
   // the group of s and the groups whose lines the opponent's last placement
   // `last` cut (every other group was alive after its owner's last turn).
-  Bits dead_near(const Position& pos, int colour, int s, int last) const;
+  Bits dead_near(const Position& pos, int colour, int s, int last) const {
+    const Bits seeds = cut_seeds(pos, colour, last);
+    return dead_groups(pos, colour, placed_seed(pos, colour, s) | seeds);
+  }
+  // The first own stones on both sides of a line through `last` (M2 paths
+  // `last` may have cut).
+  Bits cut_seeds(const Position& pos, int colour, int last) const;
+  // M3: the dead ones among the groups of `colour` holding a seed.
+  Bits dead_groups(const Position& pos, int colour, const Bits& seeds) const;
+  // s, unless it has no own neighbour: then M6 gave it a path (see dead_near).
+  ARB_HOT_INLINE Bits placed_seed(const Position& pos, int colour, int s) const {
+    return (geo_->neighbours[s] & pos.stones[colour]).any() ? Bits::single(s) : Bits{};
+  }
   Spec spec_;
   const detail::Geometry* geo_;
   bool swap_option_;
@@ -162,6 +196,10 @@ class Meridians {
 
 // The hot path, inline (engine/core/inline.h).
 inline Meridians::Bits Meridians::placements(const Position& pos) const {
+  if (pos.tracked) {  // M6 (both have placed 2), the sight kept
+    const auto& s = pos.sight.of[pos.side];
+    return s[0] | s[1] | s[2];
+  }
   const Bits occupied = pos.stones[0] | pos.stones[1];
   switch (pos.placed[pos.side]) {
     case 0:  // M4: the first stone anywhere
@@ -170,11 +208,8 @@ inline Meridians::Bits Meridians::placements(const Position& pos) const {
       const int first = pos.stones[pos.side].lowest();
       return sight(first, occupied).and_not(geo_->neighbours[first]);
     }
-    default: {  // M6: every own stone counts, dead or not (it may be revived)
-      if (!pos.tracked) return sweep_sight(pos.stones[pos.side], occupied);
-      const auto& s = pos.sight.of[pos.side];
-      return s[0] | s[1] | s[2];
-    }
+    default:  // M6: every own stone counts, dead or not (it may be revived)
+      return sweep_sight(pos.stones[pos.side], occupied);
   }
 }
 
@@ -218,6 +253,43 @@ inline void Meridians::relink(Position& pos, int p, const Bits& others, int colo
   }
 }
 
+// Position::sight after `me` placed at the empty point p: per orientation,
+// p splits its run in two, each now ending at p. `me` sees both; the opponent
+// keeps a part only where its far end is his.
+inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int me) const {
+  const int opp = me ^ 1;
+  for (int o = 0; o < 3; ++o) {
+    Bits& mine = pos.sight.of[me][o];
+    Bits& theirs = pos.sight.of[opp][o];
+    mine.reset(p);
+    theirs.reset(p);
+    // A side whose first point is off the board or taken has no run (dense
+    // boards: often), so its ray is not scanned.
+    if (const int next = geo_->step[p][o]; next >= 0 && !others.test(next)) {
+      Bits up = geo_->ray[p][o];
+      bool up_theirs = false;
+      if (const Bits b = up & others; b.any()) {
+        const int q = b.lowest();
+        up = up.and_not(geo_->ray_from[q][o]);
+        up_theirs = pos.stones[opp].test(q);
+      }
+      mine |= up;
+      if (!up_theirs) theirs = theirs.and_not(up);
+    }
+    if (const int next = geo_->step[p][o + 3]; next >= 0 && !others.test(next)) {
+      Bits down = geo_->ray[p][o + 3];
+      bool down_theirs = false;
+      if (const Bits b = down & others; b.any()) {
+        const int q = b.highest();
+        down = down.and_not(geo_->ray_from[q][o + 3]);
+        down_theirs = pos.stones[opp].test(q);
+      }
+      mine |= down;
+      if (!down_theirs) theirs = theirs.and_not(down);
+    }
+  }
+}
+
 inline Meridians::Position Meridians::play(const Position& pos, const Move& move) const {
   Position next;  // everything before `sight` (standard layout), then sight if kept
   std::memcpy(static_cast<void*>(&next), &pos, offsetof(Position, sight));
@@ -228,7 +300,7 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   const bool third_or_later = pos.placed[me] == 2;
   const bool tracked = pos.tracked;  // Position::sight is kept
   if (move.code != Move::kPass) {
-    if (tracked) relink(next, move.code, pos.stones[0] | pos.stones[1], me);
+    if (tracked) link_placed(next, move.code, pos.stones[0] | pos.stones[1], me);
     next.stones[me].set(move.code);
     next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
   }
@@ -237,21 +309,8 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   // cannot arise: every point has at least three lines of two or more points,
   // and the opponent holds at most two stones to block them (M5).
   if (third_or_later) {
-    const Bits dead = move.code == Move::kPass         ? next.stones[me]
-                      : pos.last == Position::kUnknown ? dead_stones(next, me)
-                                                       : dead_near(next, me, move.code, pos.last);
-    if (dead == next.stones[me]) {
-      next.stones[me] = Bits{};  // M8: he has lost; no sight is asked of the position again
-    } else if (dead.any() && !tracked) {
-      next.stones[me] = next.stones[me].and_not(dead);
-    } else if (dead.any()) {
-      Bits occupied = next.stones[0] | next.stones[1];
-      dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
-        next.stones[me].reset(p);
-        occupied.reset(p);
-        relink(next, p, occupied, -1);
-      });
-    }
+    // M10: legal_moves marked most placements as removing nothing.
+    if (move.removal != Move::Removal::kNone) remove_dead(next, pos, move);
     // With few stones the per-stone sweep of placements() is cheaper than
     // keeping sight: start keeping it from a third stone on, once there are
     // kTrackFrom stones (both have placed 2 by then).
