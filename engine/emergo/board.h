@@ -109,13 +109,32 @@ struct Geometry {
     if constexpr (D == kSouthWest) return (b & ~kFileFirst) >> ((N + 1) / 2);
   }
 
+  // The index offset of one step in direction D (the header comment).
+  static constexpr int kDelta[4] = {(N + 1) / 2, (N - 1) / 2, -(N - 1) / 2, -(N + 1) / 2};
+
+  // b moved by k squares of the dense numbering: bits that wrap a file or
+  // leave the board are the caller's to mask.
+  template <int K>
+  static ARB_HOT_INLINE constexpr Bitboard toward(Bitboard b) {
+    if constexpr (K >= 0)
+      return b << K;
+    else
+      return b >> -K;
+  }
+
+  // Squares that could jump in direction D now (E5): an `opp` column next to
+  // them in D and an empty square beyond. capturers() is their union & own.
+  template <int D>
+  static ARB_HOT_INLINE constexpr Bitboard jumpers(Bitboard opp, Bitboard empty) {
+    constexpr int B = opposite(D);
+    return shift<B>(shift<B>(empty) & opp);
+  }
+
   // Squares of `own` that can make a first jump (E5): an `opp` column adjacent
   // in some direction with an empty square beyond it.
   static ARB_HOT_INLINE constexpr Bitboard capturers(Bitboard own, Bitboard opp, Bitboard empty) {
-    return (shift<kSouthWest>(shift<kSouthWest>(empty) & opp) |
-            shift<kSouthEast>(shift<kSouthEast>(empty) & opp) |
-            shift<kNorthWest>(shift<kNorthWest>(empty) & opp) |
-            shift<kNorthEast>(shift<kNorthEast>(empty) & opp)) &
+    return (jumpers<kNorthEast>(opp, empty) | jumpers<kNorthWest>(opp, empty) |
+            jumpers<kSouthEast>(opp, empty) | jumpers<kSouthWest>(opp, empty)) &
            own;
   }
 
@@ -129,14 +148,6 @@ struct Geometry {
            empty;
   }
 
-  // Squares that could jump in direction D now (E5): an `opp` column next to
-  // them in D and an empty square beyond. capturers() is their union & own.
-  template <int D>
-  static ARB_HOT_INLINE constexpr Bitboard jumpers(Bitboard opp, Bitboard empty) {
-    constexpr int B = opposite(D);
-    return shift<B>(shift<B>(empty) & opp);
-  }
-
   static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard empty) {
     return std::popcount(shift<kNorthEast>(own) & empty) +
            std::popcount(shift<kNorthWest>(own) & empty) +
@@ -145,67 +156,159 @@ struct Geometry {
   }
 };
 
+// The square jumped over and the landing square of a jump from `sq` in
+// direction d (E5); kOff where either is off the board. Bit kOff is never set
+// in an `opp` or `empty` bitboard, so an off-board jump fails the same test as
+// a blocked one, without a branch of its own.
+constexpr int kOff = 63;
+struct Jump {
+  std::uint8_t over, land;
+};
+
+template <int N>
+inline constexpr auto kJumps = [] {
+  using G = Geometry<N>;
+  std::array<std::array<Jump, 4>, G::kSquares> t{};
+  for (int sq = 0; sq < G::kSquares; ++sq)
+    for (int d = 0; d < 4; ++d) {
+      const int over = G::kNeighbour[sq][d];
+      const int land = over < 0 ? -1 : G::kNeighbour[over][d];
+      t[sq][d] = land < 0 ? Jump{kOff, kOff}
+                          : Jump{static_cast<std::uint8_t>(over), static_cast<std::uint8_t>(land)};
+    }
+  return t;
+}();
+
+// Whether the jump `x` is possible on this board (E5).
+ARB_HOT_INLINE constexpr bool open(Jump x, Bitboard opp, Bitboard empty) {
+  return ((opp >> x.over) & (empty >> x.land) & 1) != 0;
+}
+
+// Whether a column on `sq` can jump in a direction other than `back` (E6: the
+// column just jumped lies straight back and is never jumped twice in a row).
+template <int N>
+ARB_HOT_INLINE bool can_jump_on(int sq, int back, Bitboard opp, Bitboard empty) {
+  const auto& x = kJumps<N>[sq];
+  return (back != 0 && open(x[0], opp, empty)) || (back != 1 && open(x[1], opp, empty)) ||
+         (back != 2 && open(x[2], opp, empty)) || (back != 3 && open(x[3], opp, empty));
+}
+
 // Depth-first search of the capture chains of one column, applying E5-E6 during
 // the chain on a private copy of the columns: the jumped column loses its top
 // man at once (it may vanish or turn into the capturer's own), the start square
 // is empty while the column travels, and the column just jumped is never jumped
 // next (E6). The capturer itself never needs to be on the board: a landing
 // square is two steps from where it stands, so it never blocks itself.
+//
+// A chain is entered only where it goes on: whether a landing square l can
+// jump on is read before the jump onto it is applied, since a jump from l other
+// than straight back only meets squares that jump left alone (E6: straight back
+// is the jumped column and the square the column came from). So a chain's
+// last jump is counted at its parent and never searched.
 // `sink(from, jumps, dirs)` receives every chain that cannot continue.
 template <int N, class Sink>
 struct ChainSearch {
-  using G = Geometry<N>;
   Bitboard opp;    // opponent-owned columns
   Bitboard empty;  // empty squares, the capturer's start square included
   std::array<std::uint8_t, kMaxSquares> col;
   int from;
   Sink& sink;
 
-  void run(int sq, int last, int jumps, std::uint32_t dirs) {
-    bool continued = false;
+  // Takes the top man of `over` (E5); returns what restore() needs.
+  ARB_HOT_INLINE void take(int over) {
+    const std::uint8_t c = col[over];
+    col[over] = static_cast<std::uint8_t>(c - 1);
+    if (cap_of(c) == 1) {
+      opp &= ~(Bitboard{1} << over);  // freed prisoners (if any) are the capturer's own
+      if (prisoners_of(c) == 0) empty |= Bitboard{1} << over;  // a single man disappears
+    }
+  }
+
+  // The chains going on from `sq`, reached by `jumps` jumps, the last one
+  // towards opposite(back). Some jump other than straight back is open.
+  void run(int sq, int back, int jumps, std::uint32_t dirs) {
+    const auto& x = kJumps<N>[sq];
+#pragma GCC unroll 4
     for (int d = 0; d < 4; ++d) {
-      const int j = G::kNeighbour[sq][d];
-      if (j < 0 || j == last || !((opp >> j) & 1))
-        continue;  // E6: not the same column twice in a row
-      const int l = G::kNeighbour[j][d];
-      if (l < 0 || !((empty >> l) & 1)) continue;
-      continued = true;
-      const std::uint8_t c = col[j];
-      const Bitboard saved_opp = opp, saved_empty = empty;
-      col[j] = static_cast<std::uint8_t>(c - 1);  // E5: its top man is taken at once
-      if (cap_of(c) == 1) {
-        opp &= ~(Bitboard{1} << j);  // freed prisoners (if any) are the capturer's own
-        if (prisoners_of(c) == 0) empty |= Bitboard{1} << j;  // a single man disappears
+      if (d == back || !open(x[d], opp, empty)) continue;
+      const std::uint32_t next = dirs | (static_cast<std::uint32_t>(d) << (2 * jumps));
+      const int land = x[d].land;
+      if (!can_jump_on<N>(land, opposite(d), opp, empty)) {
+        sink(from, jumps + 1, next);  // E6: the chain ends where it cannot jump on
+        continue;
       }
-      run(l, j, jumps + 1, dirs | (static_cast<std::uint32_t>(d) << (2 * jumps)));
-      col[j] = c;
+      const Bitboard saved_opp = opp, saved_empty = empty;
+      const std::uint8_t saved_col = col[x[d].over];
+      take(x[d].over);
+      run(land, opposite(d), jumps + 1, next);
+      col[x[d].over] = saved_col;
       opp = saved_opp;
       empty = saved_empty;
     }
-    if (!continued && jumps > 0) sink(from, jumps, dirs);  // E6: must jump while it can
   }
 };
 
-// Runs every capture chain of every column of the side to move into `sink`.
+// First jumps on whole bitboards, for the side to move: starts[d] holds the
+// columns that can jump in direction d, goes_on[d] the landing squares of
+// those jumps from which the chain goes on. A second jump from a landing
+// square l is not straight back (E6), so it only meets squares the first jump
+// left alone: it exists iff l could jump in another direction on this board.
+template <int N>
+struct FirstJumps {
+  std::array<Bitboard, 4> starts;
+  std::array<Bitboard, 4> goes_on;
+
+  // a[d] = Geometry<N>::jumpers<d>(opp, empty). A start of starts[d] lands
+  // on the board, so its landing square is one shift away.
+  ARB_HOT_INLINE FirstJumps(Bitboard own, const std::array<Bitboard, 4>& a) {
+    using G = Geometry<N>;
+    starts = {own & a[0], own & a[1], own & a[2], own & a[3]};
+    goes_on = {G::template toward<2 * G::kDelta[0]>(starts[0]) & (a[0] | a[1] | a[2]),
+               G::template toward<2 * G::kDelta[1]>(starts[1]) & (a[0] | a[1] | a[3]),
+               G::template toward<2 * G::kDelta[2]>(starts[2]) & (a[0] | a[2] | a[3]),
+               G::template toward<2 * G::kDelta[3]>(starts[3]) & (a[1] | a[2] | a[3])};
+  }
+  ARB_HOT_INLINE bool any_goes_on() const {
+    return (goes_on[0] | goes_on[1] | goes_on[2] | goes_on[3]) != 0;
+  }
+};
+
+// The jumpers of every direction (E5), for FirstJumps.
+template <int N>
+ARB_HOT_INLINE std::array<Bitboard, 4> all_jumpers(Bitboard opp, Bitboard empty) {
+  using G = Geometry<N>;
+  return {G::template jumpers<0>(opp, empty), G::template jumpers<1>(opp, empty),
+          G::template jumpers<2>(opp, empty), G::template jumpers<3>(opp, empty)};
+}
+
+// Runs every chain of two jumps or more into `sink`, from the first jumps
+// whose landing square can jump on (E6). Chains of one jump are left out: when
+// a longer one exists, E7 discards them.
 template <int N, class Sink>
-inline void search_captures(const Position& p, Bitboard starts, Sink& sink) {
+void search_chains(const Position& p, const FirstJumps<N>& first, Sink& sink) {
   const int me = p.side;
   const Bitboard occupied = p.owned[0] | p.owned[1];
   ChainSearch<N, Sink> search{p.owned[me ^ 1], Geometry<N>::kAll & ~occupied, p.col, 0, sink};
-  while (starts) {
-    const int from = std::countr_zero(starts);
-    starts &= starts - 1;
-    search.from = from;
-    search.empty |= Bitboard{1} << from;  // E5: the start square is empty while it travels
-    search.run(from, -1, 0, 0);
-    search.empty &= ~(Bitboard{1} << from);
-  }
+  for (int d = 0; d < 4; ++d)
+    for (Bitboard b = first.goes_on[d]; b; b &= b - 1) {
+      const int land = std::countr_zero(b);
+      const Jump back = kJumps<N>[land][opposite(d)];  // the jumped column, the start square
+      const Bitboard saved_opp = search.opp, saved_empty = search.empty;
+      const std::uint8_t saved_col = search.col[back.over];
+      search.from = back.land;
+      search.empty |= Bitboard{1} << back.land;  // E5: the start square is empty while it travels
+      search.take(back.over);
+      search.run(land, opposite(d), 1, static_cast<std::uint32_t>(d));
+      search.col[back.over] = saved_col;
+      search.opp = saved_opp;
+      search.empty = saved_empty;
+    }
 }
 
 struct CountSink {
   int best = 0;
   std::uint64_t count = 0;
-  void operator()(int, int jumps, std::uint32_t) {
+  ARB_HOT_INLINE void operator()(int, int jumps, std::uint32_t) {
     if (jumps > best) {  // E7: only the chains taking the most men
       best = jumps;
       count = 1;
@@ -218,7 +321,7 @@ struct CountSink {
 struct ListSink {
   MoveList& list;
   int best = 0;
-  void operator()(int from, int jumps, std::uint32_t dirs) {
+  ARB_HOT_INLINE void operator()(int from, int jumps, std::uint32_t dirs) {
     if (jumps < best) return;
     if (jumps > best) {  // E7: a longer chain discards the shorter ones found so far
       best = jumps;
@@ -244,42 +347,26 @@ ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard 
   return squares;
 }
 
-// E4-E7 counted, when the side to move can capture: first jumps on whole
-// bitboards. A second jump from the landing square l goes in a direction other
-// than straight back (E6), so it only meets squares the first jump left alone
-// (the start square and the jumped column lie straight back): it exists iff l
-// is a jumper of the original board in one of the other directions. Out of
-// line, so that count_moves stays small enough to inline into perft.
+// E4-E7 counted, when the side to move can capture, first jumps on whole
+// bitboards (FirstJumps). Out of line, so that count_moves stays small enough
+// to inline into perft.
 template <int N>
 [[gnu::noinline]] std::uint64_t count_captures(const Position& p, Bitboard own, Bitboard opp,
                                                Bitboard empty) {
-  using G = Geometry<N>;
-  const Bitboard a0 = G::template jumpers<0>(opp, empty);
-  const Bitboard a1 = G::template jumpers<1>(opp, empty);
-  const Bitboard a2 = G::template jumpers<2>(opp, empty);
-  const Bitboard a3 = G::template jumpers<3>(opp, empty);
-  const Bitboard s0 = own & a0, s1 = own & a1, s2 = own & a2, s3 = own & a3;
-  const auto two = [](auto step, Bitboard b) { return step(step(b)); };
-  const auto ne = [](Bitboard b) { return G::template shift<kNorthEast>(b); };
-  const auto nw = [](Bitboard b) { return G::template shift<kNorthWest>(b); };
-  const auto se = [](Bitboard b) { return G::template shift<kSouthEast>(b); };
-  const auto sw = [](Bitboard b) { return G::template shift<kSouthWest>(b); };
-  // Starts with a first jump whose landing can jump on.
-  const Bitboard on = two(sw, two(ne, s0) & (a0 | a1 | a2)) |  // back from NE is SW (a3)
-                      two(se, two(nw, s1) & (a0 | a1 | a3)) |  // back from NW is SE (a2)
-                      two(nw, two(se, s2) & (a0 | a2 | a3)) |  // back from SE is NW (a1)
-                      two(ne, two(sw, s3) & (a1 | a2 | a3));   // back from SW is NE (a0)
+  const FirstJumps<N> first(own, all_jumpers<N>(opp, empty));
   // E7: no chain goes beyond one jump: every first jump is a move.
-  if (!on)
-    return static_cast<std::uint64_t>(std::popcount(s0) + std::popcount(s1) + std::popcount(s2) +
-                                      std::popcount(s3));
-  // Chains of two jumps or more exist: only starts that reach them can hold a
-  // longest chain.
+  if (!first.any_goes_on())
+    return static_cast<std::uint64_t>(
+        std::popcount(first.starts[0]) + std::popcount(first.starts[1]) +
+        std::popcount(first.starts[2]) + std::popcount(first.starts[3]));
   CountSink sink;
-  search_captures<N>(p, on, sink);
+  search_chains<N>(p, first, sink);
   return sink.count;
 }
 
+// The capturers are computed again in count_captures: passing the jumpers of
+// every direction from here cost the start position 3% (register pressure in
+// the inlined perft loop), more than recomputing them costs the midgame.
 template <int N>
 inline std::uint64_t count_moves(const Position& p) {
   using G = Geometry<N>;
@@ -291,15 +378,42 @@ inline std::uint64_t count_moves(const Position& p) {
   return static_cast<std::uint64_t>(G::steps(own, empty));                          // E11
 }
 
+// The square `to` came from by one step in direction D (the inverse of shift<D>).
+template <int N, int D>
+constexpr int step_origin(int to) {
+  if constexpr (D == kNorthEast) return to - (N + 1) / 2;
+  if constexpr (D == kNorthWest) return to - (N - 1) / 2;
+  if constexpr (D == kSouthEast) return to + (N - 1) / 2;
+  if constexpr (D == kSouthWest) return to + (N + 1) / 2;
+}
+
+// E11: every step of direction D, on whole bitboards.
+template <int N, int D>
+ARB_HOT_INLINE void push_steps(Bitboard own, Bitboard empty, MoveList& list) {
+  for (Bitboard b = Geometry<N>::template shift<D>(own) & empty; b; b &= b - 1)
+    list.push_back(Move{MoveKind::kStep,
+                        static_cast<std::uint8_t>(step_origin<N, D>(std::countr_zero(b))), 1,
+                        static_cast<std::uint32_t>(D)});
+}
+
 template <int N>
 inline void generate(const Position& p, MoveList& list) {
   using G = Geometry<N>;
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
   const Bitboard empty = G::kAll & ~(own | opp);
-  if (const Bitboard starts = G::capturers(own, opp, empty)) {  // E4
-    ListSink sink{list};
-    search_captures<N>(p, starts, sink);
+  if (const auto a = all_jumpers<N>(opp, empty); (a[0] | a[1] | a[2] | a[3]) & own) {  // E4
+    const FirstJumps<N> first(own, a);
+    if (first.any_goes_on()) {
+      ListSink sink{list};
+      search_chains<N>(p, first, sink);
+      return;
+    }
+    // E7: no chain goes beyond one jump: every first jump is a move.
+    for (int d = 0; d < 4; ++d)
+      for (Bitboard b = first.starts[d]; b; b &= b - 1)
+        list.push_back(Move{MoveKind::kCapture, static_cast<std::uint8_t>(std::countr_zero(b)), 1,
+                            static_cast<std::uint32_t>(d)});
     return;
   }
   if (p.hand[me] > 0) {  // E8
@@ -307,15 +421,10 @@ inline void generate(const Position& p, MoveList& list) {
       list.push_back(Move{MoveKind::kEntry, static_cast<std::uint8_t>(std::countr_zero(b)), 0, 0});
     return;
   }
-  for (Bitboard b = own; b; b &= b - 1) {  // E11
-    const int from = std::countr_zero(b);
-    for (int d = 0; d < 4; ++d) {
-      const int to = G::kNeighbour[from][d];
-      if (to >= 0 && ((empty >> to) & 1))
-        list.push_back(Move{MoveKind::kStep, static_cast<std::uint8_t>(from), 1,
-                            static_cast<std::uint32_t>(d)});
-    }
-  }
+  push_steps<N, kNorthEast>(own, empty, list);  // E11
+  push_steps<N, kNorthWest>(own, empty, list);
+  push_steps<N, kSouthEast>(own, empty, list);
+  push_steps<N, kSouthWest>(own, empty, list);
 }
 
 template <int N>
@@ -346,8 +455,8 @@ inline Position play(const Position& p, const Move& m) {
       q.owned[me] &= ~from_bit;
       int sq = m.from;
       for (int i = 0; i < m.jumps; ++i) {
-        const int d = (m.dirs >> (2 * i)) & 3;
-        const int j = G::kNeighbour[sq][d];
+        const Jump x = kJumps<N>[sq][(m.dirs >> (2 * i)) & 3];
+        const int j = x.over;
         const std::uint8_t c = q.col[j];
         moving = static_cast<std::uint8_t>(moving + 0x10);  // E5: under the capturer
         const Bitboard jb = Bitboard{1} << j;
@@ -361,7 +470,7 @@ inline Position play(const Position& p, const Move& m) {
           q.col[j] = 0;
           q.owned[them] &= ~jb;
         }
-        sq = G::kNeighbour[j][d];
+        sq = x.land;
       }
       q.col[sq] = moving;
       q.owned[me] |= Bitboard{1} << sq;
