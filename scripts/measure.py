@@ -8,7 +8,9 @@ callgrind at depth d and at depth 1, and prints
   instr/interior = (Ir(d) - Ir(1)) / (perft(1) + ... + perft(d-1))
 
 (the startup and the root cancel out), the leaves perft(d), and leaves/s from
-one plain run (user time; a rough figure).
+one plain run (user time; a rough figure). Every run is the plain walk on one
+thread (--hash 0 --threads 1): the table and threads, on by default from depth
+5, would measure the table instead of the engine.
 
   scripts/measure.py [--perft build/bin/perft] [--impl engine] [--no-time]
                      [--no-callgrind] workload.txt
@@ -16,9 +18,11 @@ one plain run (user time; a rough figure).
 """
 import argparse, json, os, re, subprocess, sys, tempfile, time, resource
 
+PLAIN = ["--hash", "0", "--threads", "1"]
+
 
 def perft_json(exe, spec, pos, depth, impl):
-    cmd = [exe, spec, "--depth", str(depth), "--json", "--impl", impl]
+    cmd = [exe, spec, "--depth", str(depth), "--json", "--impl", impl] + PLAIN
     if pos != "start":
         cmd += ["--position", pos]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
@@ -29,7 +33,7 @@ def instructions(exe, spec, pos, depth, impl):
     with tempfile.TemporaryDirectory() as tmp:
         outfile = os.path.join(tmp, "cg.out")
         cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + outfile, exe, spec,
-               "--depth", str(depth), "--impl", impl]
+               "--depth", str(depth), "--impl", impl] + PLAIN
         if pos != "start":
             cmd += ["--position", pos]
         r = subprocess.run(cmd, capture_output=True, text=True)
@@ -67,7 +71,7 @@ def main():
             ir = instructions(a.perft, spec, pos, depth, a.impl) - instructions(a.perft, spec, pos, 1, a.impl)
         rate = ""
         if not a.no_time:
-            cmd = [a.perft, spec, "--depth", str(depth), "--impl", a.impl]
+            cmd = [a.perft, spec, "--depth", str(depth), "--impl", a.impl] + PLAIN
             if pos != "start":
                 cmd += ["--position", pos]
             s = user_seconds(cmd)
