@@ -20,7 +20,7 @@
 # rerun on unchanged sources only repeats what changed. --survivors reruns
 # only the mutants that survived last time.
 set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=${ARB_MUTANTS_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 WORK=${ARB_MUTANTS_DIR:-$ROOT/build-mutants}
 SRC=$WORK/src
 BUILD=$WORK/build
