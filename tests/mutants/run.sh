@@ -227,10 +227,11 @@ for p in "${patches[@]}"; do
     mkdir -p "$WORK/logs"
     : >"$log"
     sync_sources
-    if ! patch -p1 -s -d "$SRC" --no-backup-if-mismatch --dry-run <"$p" >>"$log" 2>&1; then
-      line="stale      $id  (the patch no longer applies: update it)"
+    # -F0: no fuzz, so that a hunk whose context changed is not put somewhere else.
+    if ! patch -p1 -F0 -s -d "$SRC" --no-backup-if-mismatch --dry-run <"$p" >>"$log" 2>&1; then
+      line="stale      $id  (the patch no longer applies exactly: update it)"
     else
-      patch -p1 -s -d "$SRC" --no-backup-if-mismatch <"$p" >>"$log" 2>&1
+      patch -p1 -F0 -s -d "$SRC" --no-backup-if-mismatch <"$p" >>"$log" 2>&1
       game_only=0
       grep -E '^\+\+\+ ' "$p" | awk '{print $2}' | sed 's|^b/||' |
         grep -qvE "^(engine|reference)/${group}/" || game_only=1
