@@ -316,6 +316,17 @@ TEST(PerftSuite, AllPassingExitsZero) {
   EXPECT_EQ(lines(c.out).back(), "2 passed, 0 failed, 0 skipped") << c.out;
 }
 
+TEST(PerftSuite, CompareFailsWhenBothImplementationsDisagreeWithTheFile) {
+  // I4: --compare checks the file's count too, not only engine == reference
+  // (closes the mutant perft/I4-suite-compare-skips-file-count).
+  const std::string path = write_temp(
+      "compare-wrong.perft", "emergo; start; D1 40; D2 1505; id wrong; src planted error\n");
+  const CliRun r = perft({"suite", path, "--compare"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(lines(r.out).back(), "1 passed, 1 failed, 0 skipped") << r.out;
+  EXPECT_TRUE(contains(r.out, "FAIL  wrong D2 compare: both give 1504, expected 1505")) << r.out;
+}
+
 TEST(PerftSuite, ResultTestsCompareEveryOutcome) {
   const std::string path = write_temp(
       "results.perft",

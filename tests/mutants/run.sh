@@ -12,15 +12,17 @@
 #   1. the game's unit tests (engine and reference; perft's for group perft)
 #   2. the game's fixture suites and golden playthroughs (the perft tool)
 #   3. the properties (RapidCheck) whose names mention the game
-#   4. every default test (ctest --label-exclude slow), clang_format excepted
-#      (a mutant is not formatted) and benchmarks_smoke (not built here).
+#   4. every other default test (ctest --label-exclude slow), clang_format
+#      excepted (a mutant is not formatted), benchmarks_smoke (not built here)
+#      and the fixture tests stage 2 already ran.
 # A mutant whose header says EQUIVALENT is expected to survive: it is reported
 # as equivalent, and as an error if some test kills it. A result is kept in
 # build-mutants/results/ under the hash of the patch and of the sources, so a
 # rerun on unchanged sources only repeats what changed. --survivors reruns
-# only the mutants that survived last time.
+# only the mutants that survived last time. build-mutants/times.tsv logs each
+# mutant run: its seconds per build (b1..b4) and test step (t1..t4).
 set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=${ARB_MUTANTS_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 WORK=${ARB_MUTANTS_DIR:-$ROOT/build-mutants}
 SRC=$WORK/src
 BUILD=$WORK/build
@@ -104,26 +106,79 @@ run_ctest() {  # run_ctest <log> <ctest options...>
   fi
 }
 
+# step <log> <name> <command...>: runs the command and notes its time in the
+# log ("== <name> <seconds> s"), for the time log (b1 = build of stage 1, t1 =
+# its tests, ...).
+step() {
+  local log=$1 name=$2 t0=$SECONDS rc
+  shift 2
+  "$@"
+  rc=$?
+  echo "== $name $((SECONDS - t0)) s" >>"$log"
+  return $rc
+}
+
+# The numbers of the tests stage 4 runs (comma-separated, for ctest -I): every
+# default test (label `slow`, clang_format and benchmarks_smoke excepted) that
+# stages 1-3 did not already run on this mutant. A patch that touches only
+# engine/<g>/ and reference/<g>/ cannot change a test about other games only, so
+# then tests whose names mention another game and not <g> are left out too.
+stage4_tests() {  # stage4_tests <group> <game_only>
+  (cd "$BUILD" && ctest --show-only=json-v1) | python3 -c '
+import fnmatch, json, os, sys
+group, game_only, games = sys.argv[1], sys.argv[2] == "1", sys.argv[3].split()
+if group == "perft":
+    stage1, stage3 = {"perft_test", "compare_test"}, []
+    stage2 = ("fixture.", "playthrough.")
+else:
+    stage1 = {f"reference_{group}_test", f"engine_{group}_test"}
+    stage3 = ["*" + group.capitalize() + "*", "*" + group + "*"]  # as run_gtests
+    stage2 = (f"fixture.{group}", f"playthrough.{group}")
+out = []
+for number, test in enumerate(json.load(sys.stdin)["tests"], 1):
+    name, command = test["name"], test.get("command") or [""]
+    labels = [v for p in test.get("properties", []) if p["name"] == "LABELS" for v in p["value"]]
+    program = os.path.basename(command[0])
+    gtest = next((a.split("=", 1)[1] for a in command if a.startswith("--gtest_filter=")), "")
+    if "slow" in labels or name in ("clang_format", "benchmarks_smoke"):
+        continue
+    if program in stage1 or name.startswith(stage2):
+        continue
+    if program == "properties_test" and any(fnmatch.fnmatchcase(gtest, g) for g in stage3):
+        continue
+    lower = name.lower()
+    if game_only and group not in lower and any(g in lower for g in games if g != group):
+        continue
+    out.append(str(number))
+print(",".join(out))
+' "$1" "$2" "$(cd "$ROOT/tests/mutants" && ls -d */ | tr -d / | grep -vx perft | tr '\n' ' ')"
+}
+
 # Stages of one game; prints "<stage> <what killed it>" and returns 1 when killed.
-stages() {  # stages <group> <log>
-  local group=$1 log=$2 Game killer
+# Each stage builds only the programs it runs.
+stages() {  # stages <group> <log> <game_only: 1 if the patch touches only that game's folders>
+  local group=$1 log=$2 game_only=$3 Game killer
   Game="$(tr '[:lower:]' '[:upper:]' <<<"${group:0:1}")${group:1}"
   if [ "$group" = perft ]; then
-    build "$log" perft_test compare_test || return 2
-    killer=$(run_gtests "$log" '*' perft_test compare_test) || { echo "1 $killer"; return 1; }
-    build "$log" perft || return 2
-    killer=$(run_ctest "$log" -R '^(fixture|playthrough)\.') || { echo "2 $killer"; return 1; }
+    step "$log" b1 build "$log" perft_test compare_test || return 2
+    killer=$(step "$log" t1 run_gtests "$log" '*' perft_test compare_test) || { echo "1 $killer"; return 1; }
+    step "$log" b2 build "$log" perft || return 2
+    killer=$(step "$log" t2 run_ctest "$log" -R '^(fixture|playthrough)\.') || { echo "2 $killer"; return 1; }
   else
-    build "$log" "reference_${group}_test" "engine_${group}_test" || return 2
-    killer=$(run_gtests "$log" '*' "reference_${group}_test" "engine_${group}_test") ||
+    step "$log" b1 build "$log" "reference_${group}_test" "engine_${group}_test" || return 2
+    killer=$(step "$log" t1 run_gtests "$log" '*' "reference_${group}_test" "engine_${group}_test") ||
       { echo "1 $killer"; return 1; }
-    build "$log" perft || return 2
-    killer=$(run_ctest "$log" -R "^(fixture|playthrough)\.${group}") || { echo "2 $killer"; return 1; }
-    build "$log" properties_test || return 2
-    killer=$(run_gtests "$log" "*${Game}*:*${group}*" properties_test) || { echo "3 $killer"; return 1; }
+    step "$log" b2 build "$log" perft || return 2
+    killer=$(step "$log" t2 run_ctest "$log" -R "^(fixture|playthrough)\.${group}") || { echo "2 $killer"; return 1; }
+    step "$log" b3 build "$log" properties_test || return 2
+    killer=$(step "$log" t3 run_gtests "$log" "*${Game}*:*${group}*" properties_test) || { echo "3 $killer"; return 1; }
   fi
-  build "$log" || return 2
-  killer=$(run_ctest "$log" -E '^(clang_format|benchmarks_smoke)$') || { echo "4 $killer"; return 1; }
+  # Stage 4: the default tests that stages 1-3 did not run (stage4_tests).
+  step "$log" b4 build "$log" || return 2
+  local selected
+  selected=$(stage4_tests "$group" "$game_only") || return 2
+  [ -z "$selected" ] && return 0
+  killer=$(step "$log" t4 run_ctest "$log" -I "0,0,0,$selected") || { echo "4 $killer"; return 1; }
   return 0
 }
 
@@ -153,6 +208,7 @@ if [ ! -f "$CACHE/baseline-$hash" ]; then
 fi
 
 killed=0 survived=0 equivalent=0 other=0
+declare -A by_stage=()
 start_all=$SECONDS
 for p in "${patches[@]}"; do
   rel=${p#"$ROOT/tests/mutants/"}
@@ -171,11 +227,15 @@ for p in "${patches[@]}"; do
     mkdir -p "$WORK/logs"
     : >"$log"
     sync_sources
-    if ! patch -p1 -s -d "$SRC" --no-backup-if-mismatch --dry-run <"$p" >>"$log" 2>&1; then
-      line="stale      $id  (the patch no longer applies: update it)"
+    # -F0: no fuzz, so that a hunk whose context changed is not put somewhere else.
+    if ! patch -p1 -F0 -s -d "$SRC" --no-backup-if-mismatch --dry-run <"$p" >>"$log" 2>&1; then
+      line="stale      $id  (the patch no longer applies exactly: update it)"
     else
-      patch -p1 -s -d "$SRC" --no-backup-if-mismatch <"$p" >>"$log" 2>&1
-      out=$(stages "$group" "$log")
+      patch -p1 -F0 -s -d "$SRC" --no-backup-if-mismatch <"$p" >>"$log" 2>&1
+      game_only=0
+      grep -E '^\+\+\+ ' "$p" | awk '{print $2}' | sed 's|^b/||' |
+        grep -qvE "^(engine|reference)/${group}/" || game_only=1
+      out=$(stages "$group" "$log" "$game_only")
       rc=$?
       if [ $rc -eq 1 ]; then
         line="killed     $id  by ${out#* } (stage ${out%% *}, $((SECONDS - t0)) s)"
@@ -196,10 +256,18 @@ for p in "${patches[@]}"; do
       fi
     fi
     printf '%s\n%s\n' "$key" "$line" >"$result_file"
+    # The time log: one line per mutant run, its steps' seconds (see step).
+    printf '%s\t%s\t%s s\t%s\n' "$(date -u +%FT%TZ)" "$id" "$((SECONDS - t0))" \
+      "$(grep -oE '^== [a-z0-9]+ [0-9]+' "$log" | awk '{printf "%s=%s ", $2, $3}')$(cut -c1-10 <<<"$line")" \
+      >>"$WORK/times.tsv"
   fi
   echo "$line"
   case "$line" in
-    killed*) killed=$((killed + 1)) ;;
+    killed*)
+      killed=$((killed + 1))
+      by=$(grep -oE '\((stage [0-9]|build)' <<<"$line" | tr -d '(')
+      by_stage[${by:-other}]=$((${by_stage[${by:-other}]:-0} + 1))
+      ;;
     survived*) survived=$((survived + 1)) ;;
     equivalent*) equivalent=$((equivalent + 1)) ;;
     *) other=$((other + 1)) ;;
@@ -209,4 +277,7 @@ sync_sources  # leave the scratch copy unmutated
 total=$((killed + survived))
 echo "score: $killed killed, $survived survived, $equivalent equivalent, $other stale or broken;" \
   "$killed/$total non-equivalent mutants killed ($((SECONDS - start_all)) s)"
+for k in "stage 1" "stage 2" "stage 3" "stage 4" build other; do
+  [ -n "${by_stage[$k]:-}" ] && echo "killed by $k: ${by_stage[$k]}"
+done
 [ $survived -eq 0 ] && [ $other -eq 0 ]
