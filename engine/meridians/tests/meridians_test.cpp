@@ -295,6 +295,22 @@ TEST(MeridiansRules, M9_SwapAfterWhitesFirstStone) {
                arb::Error);
 }
 
+// ---- M11 no stone supply ----
+
+TEST(MeridiansRules, M11_NoStoneSupplyLimit) {
+  // Seed 003's 75-stone supply is not enforced: White, with 108 stones (rows
+  // b to m full), still places. Black a1 and a3 have a path over a2 (alive);
+  // a2, a4, a5, a6 each touch a White stone on row b (M6: adjacent counts).
+  std::string rows;
+  for (int width : {6, 7, 8, 9, 10, 11, 12, 11, 10, 9, 8, 7}) rows += std::string(width, 'W') + "/";
+  const auto& g = game();
+  const auto pos = g.parse(rows + "B1B3 w 2 2");
+  EXPECT_EQ(pos.stones[0].count(), 108);
+  EXPECT_EQ(arb::sorted_move_texts(g, pos), (std::vector<std::string>{"a2", "a4", "a5", "a6"}))
+      << g.diagram(pos);
+  EXPECT_EQ(g.count_moves(pos), 4u);
+}
+
 // ---- Perft from the start (RULES.md, independent implementation) ----
 
 TEST(MeridiansPerft, Size7Start) {
