@@ -265,6 +265,30 @@ TEST(MeridiansRules, M10_OpponentGroupsStayUntilTheirOwnerMoves) {
   EXPECT_EQ(g.outcome(lost), arb::Outcome::win(1));
 }
 
+TEST(MeridiansRules, M10_ListedMovesRemoveWhatTheFullCheckRemoves) {
+  // legal_moves marks each placement with what M10 removes after it; a move
+  // built from its point alone (as parse_move returns it) gets the full check
+  // in play. Both must give the same position, for every placement of
+  // positions where the mover has a dead group before he moves.
+  const auto& g = game();
+  std::vector<Meridians::Position> positions;
+  // White a1 and a3 lost their path to Black a2 (the test above): every
+  // White group is dead and no White line is a candidate path.
+  auto cut = g.parse("B1B3/7/8/9/10/11/12/11/10/9/3B4/7/W1W3 b 2 2");
+  positions.push_back(g.play(cut, g.parse_move(cut, "a2")));
+  // White a1 b2 b3 a3: one group, its line a1-a3 over a2 is no path (dead);
+  // White m1 m3 have a path over m2. Black g1 g3: a path over g2.
+  positions.push_back(g.parse("W1W3/7/8/9/10/11/B1B9/11/10/9/8/1WW4/W1W3 w 2 2"));
+  for (const auto& pos : positions) {
+    ASSERT_TRUE(g.dead_stones(pos, pos.side).any()) << g.diagram(pos);
+    for (const auto& listed : g.legal_moves(pos)) {
+      const Meridians::Move bare{listed.code};
+      EXPECT_EQ(g.format(g.play(pos, listed)), g.format(g.play(pos, bare)))
+          << g.diagram(pos) << "move " << g.move_text(pos, listed);
+    }
+  }
+}
+
 TEST(MeridiansRules, M10_NoRemovalBeforeTheThirdStone) {
   // A lone first stone has no path (M3: dead), yet nothing is removed before a
   // player has placed 3 stones: White a1, Black a2, White g1 (path over b1..f1).
