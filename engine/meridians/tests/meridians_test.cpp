@@ -265,6 +265,30 @@ TEST(MeridiansRules, M10_OpponentGroupsStayUntilTheirOwnerMoves) {
   EXPECT_EQ(g.outcome(lost), arb::Outcome::win(1));
 }
 
+TEST(MeridiansRules, M10_ListedMovesRemoveWhatTheFullCheckRemoves) {
+  // legal_moves marks each placement with what M10 removes after it; a move
+  // built from its point alone (as parse_move returns it) gets the full check
+  // in play. Both must give the same position, for every placement of
+  // positions where the mover has a dead group before he moves.
+  const auto& g = game();
+  std::vector<Meridians::Position> positions;
+  // White a1 and a3 lost their path to Black a2 (the test above): every
+  // White group is dead and no White line is a candidate path.
+  auto cut = g.parse("B1B3/7/8/9/10/11/12/11/10/9/3B4/7/W1W3 b 2 2");
+  positions.push_back(g.play(cut, g.parse_move(cut, "a2")));
+  // White a1 b2 b3 a3: one group, its line a1-a3 over a2 is no path (dead);
+  // White m1 m3 have a path over m2. Black g1 g3: a path over g2.
+  positions.push_back(g.parse("W1W3/7/8/9/10/11/B1B9/11/10/9/8/1WW4/W1W3 w 2 2"));
+  for (const auto& pos : positions) {
+    ASSERT_TRUE(g.dead_stones(pos, pos.side).any()) << g.diagram(pos);
+    for (const auto& listed : g.legal_moves(pos)) {
+      const Meridians::Move bare{listed.code};
+      EXPECT_EQ(g.format(g.play(pos, listed)), g.format(g.play(pos, bare)))
+          << g.diagram(pos) << "move " << g.move_text(pos, listed);
+    }
+  }
+}
+
 TEST(MeridiansRules, M10_NoRemovalBeforeTheThirdStone) {
   // A lone first stone has no path (M3: dead), yet nothing is removed before a
   // player has placed 3 stones: White a1, Black a2, White g1 (path over b1..f1).
@@ -293,6 +317,22 @@ TEST(MeridiansRules, M9_SwapAfterWhitesFirstStone) {
   // Without the option there is no swap.
   EXPECT_THROW(game().parse_move(game().parse("6/7/8/9/10/11/5W6/11/10/9/8/7/6 b 1 0"), "swap"),
                arb::Error);
+}
+
+// ---- M11 no stone supply ----
+
+TEST(MeridiansRules, M11_NoStoneSupplyLimit) {
+  // Seed 003's 75-stone supply is not enforced: White, with 108 stones (rows
+  // b to m full), still places. Black a1 and a3 have a path over a2 (alive);
+  // a2, a4, a5, a6 each touch a White stone on row b (M6: adjacent counts).
+  std::string rows;
+  for (int width : {6, 7, 8, 9, 10, 11, 12, 11, 10, 9, 8, 7}) rows += std::string(width, 'W') + "/";
+  const auto& g = game();
+  const auto pos = g.parse(rows + "B1B3 w 2 2");
+  EXPECT_EQ(pos.stones[0].count(), 108);
+  EXPECT_EQ(arb::sorted_move_texts(g, pos), (std::vector<std::string>{"a2", "a4", "a5", "a6"}))
+      << g.diagram(pos);
+  EXPECT_EQ(g.count_moves(pos), 4u);
 }
 
 // ---- Perft from the start (RULES.md, independent implementation) ----
