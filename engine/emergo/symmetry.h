@@ -41,10 +41,12 @@ constexpr SymmetryMap<N> make_symmetry_map() {
   SymmetryMap<N> t{};
   for (int s = 0; s < 8; ++s)
     for (int c = 0; c < kSymmetryChunks<N>; ++c)
-      for (int byte = 0; byte < 256; ++byte)
-        for (int i = 0; i < 8; ++i)
-          if ((byte >> i & 1) && 8 * c + i < Geometry<N>::kSquares)
-            t[s][c][byte] |= Bitboard{1} << symmetry_image<N>(s, 8 * c + i);
+      for (int byte = 1; byte < 256; ++byte) {  // a byte is a smaller one plus its lowest bit
+        const int i = std::countr_zero(static_cast<unsigned>(byte));
+        t[s][c][byte] = t[s][c][byte & (byte - 1)];
+        if (8 * c + i < Geometry<N>::kSquares)
+          t[s][c][byte] |= Bitboard{1} << symmetry_image<N>(s, 8 * c + i);
+      }
   return t;
 }
 template <int N>
