@@ -100,15 +100,6 @@ struct Geometry {
     return t;
   }();
 
-  // Every square of b moved one step in direction D (off-board bits dropped).
-  template <int D>
-  static ARB_HOT_INLINE constexpr Bitboard shift(Bitboard b) {
-    if constexpr (D == kNorthEast) return ((b & ~kFileLast) << ((N + 1) / 2)) & kAll;
-    if constexpr (D == kNorthWest) return ((b & ~kFileFirst) << ((N - 1) / 2)) & kAll;
-    if constexpr (D == kSouthEast) return (b & ~kFileLast) >> ((N - 1) / 2);
-    if constexpr (D == kSouthWest) return (b & ~kFileFirst) >> ((N + 1) / 2);
-  }
-
   // The index offset of one step in direction D (the header comment).
   static constexpr int kDelta[4] = {(N + 1) / 2, (N - 1) / 2, -(N - 1) / 2, -(N + 1) / 2};
 
@@ -122,37 +113,57 @@ struct Geometry {
       return b >> -K;
   }
 
-  // Squares that could jump in direction D now (E5): an `opp` column next to
-  // them in D and an empty square beyond. capturers() is their union & own.
-  template <int D>
-  static ARB_HOT_INLINE constexpr Bitboard jumpers(Bitboard opp, Bitboard empty) {
-    constexpr int B = opposite(D);
-    return shift<B>(shift<B>(empty) & opp);
+  // Squares from which k steps in direction D stay on the board's files. A
+  // step is then exactly the offset kDelta[D]; a step off the top or bottom
+  // rank leaves kAll (and so every bitboard of columns or empty squares), so
+  // masking the start's file is all the shifts below need.
+  static constexpr Bitboard files_for(int d, int k) {
+    const bool east = d == kNorthEast || d == kSouthEast;
+    Bitboard b = kAll;
+    for (int i = 0; i < k; ++i) b &= ~file_mask(east ? N - 1 - i : i);
+    return b;
   }
 
-  // Squares of `own` that can make a first jump (E5): an `opp` column adjacent
-  // in some direction with an empty square beyond it.
-  static ARB_HOT_INLINE constexpr Bitboard capturers(Bitboard own, Bitboard opp, Bitboard empty) {
-    return (jumpers<kNorthEast>(opp, empty) | jumpers<kNorthWest>(opp, empty) |
-            jumpers<kSouthEast>(opp, empty) | jumpers<kSouthWest>(opp, empty)) &
-           own;
+  // The empty squares one step from `own` in direction D (E11).
+  template <int D>
+  static ARB_HOT_INLINE constexpr Bitboard step_targets(Bitboard own, Bitboard empty) {
+    return toward<kDelta[D]>(own & files_for(D, 1)) & empty;
+  }
+
+  // Squares that could jump in direction D now (E5): an `opp` column next to
+  // them in D and an empty square beyond.
+  template <int D>
+  static ARB_HOT_INLINE constexpr Bitboard jumpers(Bitboard opp, Bitboard empty) {
+    constexpr int K = kDelta[D];
+    return toward<-K>(opp & toward<-K>(empty)) & files_for(D, 2);
+  }
+
+  // Whether `own` can make a first jump (E5): some column with an `opp`
+  // column next to it and an empty square beyond. The masks are applied once
+  // per side (east, west) rather than per direction.
+  static ARB_HOT_INLINE constexpr bool can_capture(Bitboard own, Bitboard opp, Bitboard empty) {
+    constexpr int NE = kDelta[kNorthEast], NW = kDelta[kNorthWest];
+    constexpr int SE = kDelta[kSouthEast], SW = kDelta[kSouthWest];
+    const Bitboard east = toward<-NE>(opp & toward<-NE>(empty)) | toward<-SE>(opp & toward<-SE>(empty));
+    const Bitboard west = toward<-NW>(opp & toward<-NW>(empty)) | toward<-SW>(opp & toward<-SW>(empty));
+    return ((east & files_for(kNorthEast, 2)) | (west & files_for(kNorthWest, 2))) & own;
   }
 
   // E9: empty squares on which a new man of ours could be jumped by `opp`:
-  // an opponent column on one side and an empty square on the other.
+  // an opponent column on one side and an empty square on the other. Never
+  // on the first or last file, where one side of each diagonal is off the board.
   static ARB_HOT_INLINE constexpr Bitboard feeding(Bitboard opp, Bitboard empty) {
-    return ((shift<kNorthEast>(opp) & shift<kSouthWest>(empty)) |
-            (shift<kSouthWest>(opp) & shift<kNorthEast>(empty)) |
-            (shift<kNorthWest>(opp) & shift<kSouthEast>(empty)) |
-            (shift<kSouthEast>(opp) & shift<kNorthWest>(empty))) &
-           empty;
+    constexpr int NE = kDelta[kNorthEast], NW = kDelta[kNorthWest];
+    const Bitboard rising = (toward<-NE>(opp) & toward<NE>(empty)) | (toward<NE>(opp) & toward<-NE>(empty));
+    const Bitboard falling = (toward<-NW>(opp) & toward<NW>(empty)) | (toward<NW>(opp) & toward<-NW>(empty));
+    return (rising | falling) & empty & files_for(kNorthEast, 1) & files_for(kNorthWest, 1);
   }
 
   static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard empty) {
-    return std::popcount(shift<kNorthEast>(own) & empty) +
-           std::popcount(shift<kNorthWest>(own) & empty) +
-           std::popcount(shift<kSouthEast>(own) & empty) +
-           std::popcount(shift<kSouthWest>(own) & empty);
+    return std::popcount(step_targets<kNorthEast>(own, empty)) +
+           std::popcount(step_targets<kNorthWest>(own, empty)) +
+           std::popcount(step_targets<kSouthEast>(own, empty)) +
+           std::popcount(step_targets<kSouthWest>(own, empty));
   }
 };
 
@@ -226,7 +237,9 @@ struct ChainSearch {
 
   // The chains going on from `sq`, reached by `jumps` jumps, the last one
   // towards opposite(back). Some jump other than straight back is open.
-  void run(int sq, int back, int jumps, std::uint32_t dirs) {
+  // noinline: GCC inlined the recursion into itself, which made generate<9>
+  // take 40 s to compile and executed the same number of instructions.
+  [[gnu::noinline]] void run(int sq, int back, int jumps, std::uint32_t dirs) {
     const auto& x = kJumps<N>[sq];
 #pragma GCC unroll 4
     for (int d = 0; d < 4; ++d) {
@@ -248,61 +261,128 @@ struct ChainSearch {
   }
 };
 
-// First jumps on whole bitboards, for the side to move: starts[d] holds the
-// columns that can jump in direction d, goes_on[d] the landing squares of
-// those jumps from which the chain goes on. A second jump from a landing
-// square l is not straight back (E6), so it only meets squares the first jump
-// left alone: it exists iff l could jump in another direction on this board.
+// Jumps on whole bitboards, for the side to move. a[d] holds the squares that
+// could jump in direction d on this board (E5), onward[d] those that could jump
+// in a direction other than opposite(d); starts[d] the own columns that can
+// jump in d, goes_on[d] their landing squares from which the chain goes on.
+// A second jump from a landing square l is not straight back (E6), so it only
+// meets squares the first jump left alone: it exists iff l is in onward[d].
+//
+// The same holds one jump further. A chain changes only its start square and
+// the columns it jumps, and none of those squares is met by its second jump or
+// by a third one from where the second lands: each is straight back (E6: never
+// jumped) or an odd number of steps away in rank or file (every step moves both
+// by one). So this board decides every chain of two jumps and whether it can
+// go on: the second jumps in direction e start from goes_on[d] & a[e] (d not
+// opposite to e) and go on where they land in onward[e].
 template <int N>
-struct FirstJumps {
-  std::array<Bitboard, 4> starts;
-  std::array<Bitboard, 4> goes_on;
+struct Jumps {
+  std::array<Bitboard, 4> a, onward, starts, goes_on;
 
-  // a[d] = Geometry<N>::jumpers<d>(opp, empty). A start of starts[d] lands
-  // on the board, so its landing square is one shift away.
-  ARB_HOT_INLINE FirstJumps(Bitboard own, const std::array<Bitboard, 4>& a) {
+  ARB_HOT_INLINE Jumps(Bitboard own, Bitboard opp, Bitboard empty) {
     using G = Geometry<N>;
+    a = {G::template jumpers<0>(opp, empty), G::template jumpers<1>(opp, empty),
+         G::template jumpers<2>(opp, empty), G::template jumpers<3>(opp, empty)};
+    onward = {a[0] | a[1] | a[2], a[0] | a[1] | a[3], a[0] | a[2] | a[3], a[1] | a[2] | a[3]};
     starts = {own & a[0], own & a[1], own & a[2], own & a[3]};
-    goes_on = {G::template toward<2 * G::kDelta[0]>(starts[0]) & (a[0] | a[1] | a[2]),
-               G::template toward<2 * G::kDelta[1]>(starts[1]) & (a[0] | a[1] | a[3]),
-               G::template toward<2 * G::kDelta[2]>(starts[2]) & (a[0] | a[2] | a[3]),
-               G::template toward<2 * G::kDelta[3]>(starts[3]) & (a[1] | a[2] | a[3])};
+    // A start of starts[d] lands on the board, so its landing square is one shift away.
+    goes_on = {G::template toward<2 * G::kDelta[0]>(starts[0]) & onward[0],
+               G::template toward<2 * G::kDelta[1]>(starts[1]) & onward[1],
+               G::template toward<2 * G::kDelta[2]>(starts[2]) & onward[2],
+               G::template toward<2 * G::kDelta[3]>(starts[3]) & onward[3]};
   }
   ARB_HOT_INLINE bool any_goes_on() const {
     return (goes_on[0] | goes_on[1] | goes_on[2] | goes_on[3]) != 0;
   }
+  ARB_HOT_INLINE int one_jump_count() const {
+    return std::popcount(starts[0]) + std::popcount(starts[1]) + std::popcount(starts[2]) +
+           std::popcount(starts[3]);
+  }
+
+  // f.template operator()<D, E>(l, deep) for every pair of directions of a
+  // chain's first two jumps: l = goes_on[D] & a[E], the first landing squares,
+  // and deep the second landing squares from which the chain goes on.
+  template <class F>
+  ARB_HOT_INLINE void for_second_jumps(F&& f) const {
+    pairs_from<0>(f);
+    pairs_from<1>(f);
+    pairs_from<2>(f);
+    pairs_from<3>(f);
+  }
+
+  // Whether some chain goes beyond two jumps, and the number of chains of
+  // exactly two. via[e]: first landing squares whose second jump may go in e.
+  // A square is usually the landing square of one first direction only; then
+  // the chains of two are counted per second direction over via[e].
+  ARB_HOT_INLINE bool two_jump_chains(std::uint64_t& count) const {
+    using G = Geometry<N>;
+    const auto& g = goes_on;
+    const std::array<Bitboard, 4> l = {(g[0] | g[1] | g[2]) & a[0], (g[0] | g[1] | g[3]) & a[1],
+                                       (g[0] | g[2] | g[3]) & a[2], (g[1] | g[2] | g[3]) & a[3]};
+    const Bitboard deeper = (G::template toward<2 * G::kDelta[0]>(l[0]) & onward[0]) |
+                            (G::template toward<2 * G::kDelta[1]>(l[1]) & onward[1]) |
+                            (G::template toward<2 * G::kDelta[2]>(l[2]) & onward[2]) |
+                            (G::template toward<2 * G::kDelta[3]>(l[3]) & onward[3]);
+    if (deeper) return true;
+    const Bitboard shared = (g[0] & g[1]) | (g[2] & g[3]) | ((g[0] | g[1]) & (g[2] | g[3]));
+    if (shared) [[unlikely]] {
+      count = 0;
+      for_second_jumps([&]<int, int>(Bitboard first_landing, Bitboard) {
+        count += static_cast<std::uint64_t>(std::popcount(first_landing));
+      });
+      return false;
+    }
+    count = static_cast<std::uint64_t>(std::popcount(l[0]) + std::popcount(l[1]) +
+                                       std::popcount(l[2]) + std::popcount(l[3]));
+    return false;
+  }
+
+ private:
+  template <int D, class F>
+  ARB_HOT_INLINE void pairs_from(F& f) const {
+    if (!goes_on[D]) return;  // usually one or two first directions go on
+    pair<D, 0>(f);
+    pair<D, 1>(f);
+    pair<D, 2>(f);
+    pair<D, 3>(f);
+  }
+  template <int D, int E, class F>
+  ARB_HOT_INLINE void pair(F& f) const {
+    if constexpr (E != opposite(D)) {  // E6: not straight back
+      using G = Geometry<N>;
+      const Bitboard l = goes_on[D] & a[E];
+      f.template operator()<D, E>(l, G::template toward<2 * G::kDelta[E]>(l) & onward[E]);
+    }
+  }
 };
 
-// The jumpers of every direction (E5), for FirstJumps.
-template <int N>
-ARB_HOT_INLINE std::array<Bitboard, 4> all_jumpers(Bitboard opp, Bitboard empty) {
-  using G = Geometry<N>;
-  return {G::template jumpers<0>(opp, empty), G::template jumpers<1>(opp, empty),
-          G::template jumpers<2>(opp, empty), G::template jumpers<3>(opp, empty)};
-}
-
-// Runs every chain of two jumps or more into `sink`, from the first jumps
-// whose landing square can jump on (E6). Chains of one jump are left out: when
-// a longer one exists, E7 discards them.
+// Runs into `sink` every chain of three jumps or more, entered at the second
+// landing squares that go on (Jumps::for_second_jumps): when such a chain
+// exists, E7 discards the shorter ones.
 template <int N, class Sink>
-void search_chains(const Position& p, const FirstJumps<N>& first, Sink& sink) {
+void search_deep_chains(const Position& p, const Jumps<N>& jumps, Sink& sink) {
+  using G = Geometry<N>;
   const int me = p.side;
   const Bitboard occupied = p.owned[0] | p.owned[1];
-  ChainSearch<N, Sink> search{p.owned[me ^ 1], Geometry<N>::kAll & ~occupied, p.col, 0, sink};
-  for (int d = 0; d < 4; ++d)
-    for (Bitboard b = first.goes_on[d]; b; b &= b - 1) {
-      const int land = std::countr_zero(b);
-      const Jump back = kJumps<N>[land][opposite(d)];  // the jumped column, the start square
+  ChainSearch<N, Sink> search{p.owned[me ^ 1], G::kAll & ~occupied, p.col, 0, sink};
+  jumps.for_second_jumps([&]<int D, int E>(Bitboard, Bitboard deep) {
+    for (; deep; deep &= deep - 1) {
+      const int land2 = std::countr_zero(deep);
+      const int over2 = land2 - G::kDelta[E], land1 = over2 - G::kDelta[E];
+      const int over1 = land1 - G::kDelta[D], start = over1 - G::kDelta[D];
       const Bitboard saved_opp = search.opp, saved_empty = search.empty;
-      const std::uint8_t saved_col = search.col[back.over];
-      search.from = back.land;
-      search.empty |= Bitboard{1} << back.land;  // E5: the start square is empty while it travels
-      search.take(back.over);
-      search.run(land, opposite(d), 1, static_cast<std::uint32_t>(d));
-      search.col[back.over] = saved_col;
+      const std::uint8_t saved_col1 = search.col[over1], saved_col2 = search.col[over2];
+      search.from = start;
+      search.empty |= Bitboard{1} << start;  // E5: the start square is empty while it travels
+      search.take(over1);
+      search.take(over2);  // never over1 (E6 and the comment above)
+      search.run(land2, opposite(E), 2, static_cast<std::uint32_t>(D | E << 2));
+      search.col[over2] = saved_col2;
+      search.col[over1] = saved_col1;
       search.opp = saved_opp;
       search.empty = saved_empty;
     }
+  });
 }
 
 struct CountSink {
@@ -341,27 +421,34 @@ ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard 
   Bitboard squares = empty;
   // E9: no feeding, unless the opponent could already capture. If he could
   // not, an entry can only create captures that jump the entered column.
-  if (!G::capturers(opp, own, empty)) squares &= ~G::feeding(opp, empty);
+  if (!G::can_capture(opp, own, empty)) squares &= ~G::feeding(opp, empty);
   // E10: White holding all his men may not enter on the centre.
   if (p.side == 0 && p.hand[0] == G::kMen) squares &= ~(Bitboard{1} << G::kCentre);
   return squares;
 }
 
-// E4-E7 counted, when the side to move can capture, first jumps on whole
-// bitboards (FirstJumps). Out of line, so that count_moves stays small enough
-// to inline into perft.
+// The chains of three jumps or more counted (E7: the longest only), for
+// count_captures. Out of line: rarer, and its state would crowd the fast paths.
+template <int N>
+[[gnu::noinline]] std::uint64_t count_deep_chains(const Position& p, Bitboard own, Bitboard opp,
+                                                  Bitboard empty) {
+  CountSink sink;
+  search_deep_chains<N>(p, Jumps<N>(own, opp, empty), sink);
+  return sink.count;
+}
+
+// E4-E7 counted, when the side to move can capture: chains of one or two
+// jumps on whole bitboards (Jumps), longer ones searched. Out of line, so that
+// count_moves stays small enough to inline into perft.
 template <int N>
 [[gnu::noinline]] std::uint64_t count_captures(const Position& p, Bitboard own, Bitboard opp,
                                                Bitboard empty) {
-  const FirstJumps<N> first(own, all_jumpers<N>(opp, empty));
+  const Jumps<N> jumps(own, opp, empty);
   // E7: no chain goes beyond one jump: every first jump is a move.
-  if (!first.any_goes_on())
-    return static_cast<std::uint64_t>(
-        std::popcount(first.starts[0]) + std::popcount(first.starts[1]) +
-        std::popcount(first.starts[2]) + std::popcount(first.starts[3]));
-  CountSink sink;
-  search_chains<N>(p, first, sink);
-  return sink.count;
+  if (!jumps.any_goes_on()) return static_cast<std::uint64_t>(jumps.one_jump_count());
+  // E7: no chain goes beyond two jumps: every chain of two is a move.
+  if (std::uint64_t two = 0; !jumps.two_jump_chains(two)) return two;
+  return count_deep_chains<N>(p, own, opp, empty);
 }
 
 // The capturers are computed again in count_captures: passing the jumpers of
@@ -373,12 +460,12 @@ inline std::uint64_t count_moves(const Position& p) {
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
   const Bitboard empty = G::kAll & ~(own | opp);
-  if (G::capturers(own, opp, empty)) return count_captures<N>(p, own, opp, empty);  // E4
+  if (G::can_capture(own, opp, empty)) return count_captures<N>(p, own, opp, empty);  // E4
   if (p.hand[me] > 0) return std::popcount(entry_squares<N>(p, own, opp, empty));   // E8
   return static_cast<std::uint64_t>(G::steps(own, empty));                          // E11
 }
 
-// The square `to` came from by one step in direction D (the inverse of shift<D>).
+// The square `to` came from by one step in direction D.
 template <int N, int D>
 constexpr int step_origin(int to) {
   if constexpr (D == kNorthEast) return to - (N + 1) / 2;
@@ -390,7 +477,7 @@ constexpr int step_origin(int to) {
 // E11: every step of direction D, on whole bitboards.
 template <int N, int D>
 ARB_HOT_INLINE void push_steps(Bitboard own, Bitboard empty, MoveList& list) {
-  for (Bitboard b = Geometry<N>::template shift<D>(own) & empty; b; b &= b - 1)
+  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1)
     list.push_back(Move{MoveKind::kStep,
                         static_cast<std::uint8_t>(step_origin<N, D>(std::countr_zero(b))), 1,
                         static_cast<std::uint32_t>(D)});
@@ -402,18 +489,26 @@ inline void generate(const Position& p, MoveList& list) {
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
   const Bitboard empty = G::kAll & ~(own | opp);
-  if (const auto a = all_jumpers<N>(opp, empty); (a[0] | a[1] | a[2] | a[3]) & own) {  // E4
-    const FirstJumps<N> first(own, a);
-    if (first.any_goes_on()) {
+  if (G::can_capture(own, opp, empty)) {  // E4
+    const Jumps<N> jumps(own, opp, empty);
+    if (!jumps.any_goes_on()) {
+      // E7: no chain goes beyond one jump: every first jump is a move.
+      for (int d = 0; d < 4; ++d)
+        for (Bitboard b = jumps.starts[d]; b; b &= b - 1)
+          list.push_back(Move{MoveKind::kCapture, static_cast<std::uint8_t>(std::countr_zero(b)),
+                              1, static_cast<std::uint32_t>(d)});
+    } else if (std::uint64_t two = 0; !jumps.two_jump_chains(two)) {
+      // E7: no chain goes beyond two jumps: every chain of two is a move.
+      jumps.for_second_jumps([&]<int D, int E>(Bitboard l, Bitboard) {
+        for (; l; l &= l - 1)
+          list.push_back(Move{MoveKind::kCapture,
+                              static_cast<std::uint8_t>(std::countr_zero(l) - 2 * G::kDelta[D]), 2,
+                              static_cast<std::uint32_t>(D | E << 2)});
+      });
+    } else {
       ListSink sink{list};
-      search_chains<N>(p, first, sink);
-      return;
+      search_deep_chains<N>(p, jumps, sink);
     }
-    // E7: no chain goes beyond one jump: every first jump is a move.
-    for (int d = 0; d < 4; ++d)
-      for (Bitboard b = first.starts[d]; b; b &= b - 1)
-        list.push_back(Move{MoveKind::kCapture, static_cast<std::uint8_t>(std::countr_zero(b)), 1,
-                            static_cast<std::uint32_t>(d)});
     return;
   }
   if (p.hand[me] > 0) {  // E8
