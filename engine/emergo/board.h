@@ -337,7 +337,57 @@ struct Jumps {
     return false;
   }
 
+  // f.template operator()<D, E, F>(l2) for every direction triple of a
+  // chain's first three jumps, l2 the second landing squares whose third jump
+  // goes in F (each bit one chain). This board decides them (see above).
+  template <class Fn>
+  ARB_HOT_INLINE void for_third_jumps(Fn&& fn) const {
+    for_second_jumps([&]<int D, int E>(Bitboard first_landing, Bitboard deep) {
+      if (!deep) return;
+      const Bitboard l2 = Geometry<N>::template toward<2 * Geometry<N>::kDelta[E]>(first_landing);
+      third<D, E, 0>(l2, fn);
+      third<D, E, 1>(l2, fn);
+      third<D, E, 2>(l2, fn);
+      third<D, E, 3>(l2, fn);
+    });
+  }
+
+  // Whether some chain goes beyond three jumps, and otherwise the number of
+  // chains of exactly three; call when two_jump_chains found longer ones. A
+  // fourth jump meets none of the squares the chain changed but one: it may
+  // land on the start square, empty while the column travels (E5), when the
+  // four directions close a loop. So a chain of three goes on where its third
+  // landing square is a jumper other than straight back on this board, or
+  // where the loop's fourth direction jumps an `opp` column onto the start.
+  ARB_HOT_INLINE bool three_jump_chains(Bitboard opp, std::uint64_t& count) const {
+    Bitboard deeper = 0;
+    count = 0;
+    for_third_jumps([&]<int D, int E, int F>(Bitboard l2) {
+      using G = Geometry<N>;
+      count += static_cast<std::uint64_t>(std::popcount(l2));
+      const Bitboard l3 = G::template toward<2 * G::kDelta[F]>(l2);
+      deeper |= l3 & onward[F];
+      if constexpr (constexpr int g = closing(D, E, F); g >= 0)
+        deeper |= l3 & G::template toward<-G::kDelta[g]>(opp);  // over the column next to the start
+    });
+    return deeper != 0;
+  }
+
  private:
+  // The fourth direction that brings a chain of directions d, e, f back to its
+  // start square, or -1: the four steps must sum to zero (E6: it is never
+  // straight back, as e is not opposite to d).
+  static constexpr int closing(int d, int e, int f) {
+    constexpr int dx[4] = {1, -1, 1, -1}, dy[4] = {1, 1, -1, -1};
+    const int x = -(dx[d] + dx[e] + dx[f]), y = -(dy[d] + dy[e] + dy[f]);
+    if ((x != 1 && x != -1) || (y != 1 && y != -1)) return -1;
+    const int g = y == 1 ? (x == 1 ? kNorthEast : kNorthWest) : (x == 1 ? kSouthEast : kSouthWest);
+    return g == opposite(f) ? -1 : g;
+  }
+  template <int D, int E, int F, class Fn>
+  ARB_HOT_INLINE void third(Bitboard l2, Fn& fn) const {
+    if constexpr (F != opposite(E)) fn.template operator()<D, E, F>(l2 & a[F]);  // E6
+  }
   template <int D, class F>
   ARB_HOT_INLINE void pairs_from(F& f) const {
     if (!goes_on[D]) return;  // usually one or two first directions go on
@@ -446,6 +496,8 @@ template <int N>
   const Jumps<N> jumps(own, opp, empty);
   // E7: no chain goes beyond two jumps: every chain of two is a move.
   if (std::uint64_t two = 0; !jumps.two_jump_chains(two)) return two;
+  // E7: no chain goes beyond three jumps: every chain of three is a move.
+  if (std::uint64_t three = 0; !jumps.three_jump_chains(opp, three)) return three;
   return count_deep_chains<N>(p, own, opp, empty);
 }
 
@@ -516,6 +568,15 @@ inline void generate(const Position& p, MoveList& list) {
           list.push_back(Move{MoveKind::kCapture,
                               static_cast<std::uint8_t>(std::countr_zero(l) - 2 * G::kDelta[D]), 2,
                               static_cast<std::uint32_t>(D | E << 2)});
+      });
+    } else if (std::uint64_t three = 0; !jumps.three_jump_chains(opp, three)) {
+      // E7: no chain goes beyond three jumps: every chain of three is a move.
+      jumps.for_third_jumps([&]<int D, int E, int F>(Bitboard l2) {
+        for (; l2; l2 &= l2 - 1)
+          list.push_back(Move{MoveKind::kCapture,
+                              static_cast<std::uint8_t>(std::countr_zero(l2) - 2 * G::kDelta[E] -
+                                                        2 * G::kDelta[D]),
+                              3, static_cast<std::uint32_t>(D | E << 2 | F << 4)});
       });
     } else {
       ListSink sink{list};
