@@ -279,10 +279,13 @@ template <int N>
 struct Jumps {
   std::array<Bitboard, 4> a, onward, starts, goes_on;
 
-  ARB_HOT_INLINE Jumps(Bitboard own, Bitboard opp, Bitboard empty) {
+  ARB_HOT_INLINE Jumps(Bitboard own, Bitboard opp, Bitboard empty)
+      : Jumps(own, {Geometry<N>::template jumpers<0>(opp, empty),
+                    Geometry<N>::template jumpers<1>(opp, empty),
+                    Geometry<N>::template jumpers<2>(opp, empty),
+                    Geometry<N>::template jumpers<3>(opp, empty)}) {}
+  ARB_HOT_INLINE Jumps(Bitboard own, const std::array<Bitboard, 4>& jumpers) : a(jumpers) {
     using G = Geometry<N>;
-    a = {G::template jumpers<0>(opp, empty), G::template jumpers<1>(opp, empty),
-         G::template jumpers<2>(opp, empty), G::template jumpers<3>(opp, empty)};
     onward = {a[0] | a[1] | a[2], a[0] | a[1] | a[3], a[0] | a[2] | a[3], a[1] | a[2] | a[3]};
     starts = {own & a[0], own & a[1], own & a[2], own & a[3]};
     // A start of starts[d] lands on the board, so its landing square is one shift away.
@@ -491,14 +494,16 @@ template <int N>
 // bitboards (Jumps), longer ones searched. Out of line, so that count_moves
 // stays small enough to inline into perft.
 template <int N>
-[[gnu::noinline]] std::uint64_t count_chains(const Position& p, Bitboard own, Bitboard opp,
-                                             Bitboard empty) {
-  const Jumps<N> jumps(own, opp, empty);
+[[gnu::noinline]] std::uint64_t count_chains(const Position& p, Bitboard a0, Bitboard a1,
+                                             Bitboard a2, Bitboard a3) {
+  using G = Geometry<N>;
+  const Bitboard own = p.owned[p.side], opp = p.owned[p.side ^ 1];
+  const Jumps<N> jumps(own, {a0, a1, a2, a3});
   // E7: no chain goes beyond two jumps: every chain of two is a move.
   if (std::uint64_t two = 0; !jumps.two_jump_chains(two)) return two;
   // E7: no chain goes beyond three jumps: every chain of three is a move.
   if (std::uint64_t three = 0; !jumps.three_jump_chains(opp, three)) return three;
-  return count_deep_chains<N>(p, own, opp, empty);
+  return count_deep_chains<N>(p, own, opp, G::kAll & ~(own | opp));
 }
 
 // Single jumps are counted here, inline, as the most common capture: a chain
@@ -520,7 +525,7 @@ inline std::uint64_t count_moves(const Position& p) {
                              G::template toward<2 * G::kDelta[1]>(s1) |
                              G::template toward<2 * G::kDelta[2]>(s2) |
                              G::template toward<2 * G::kDelta[3]>(s3);
-    if (landing & (a0 | a1 | a2 | a3)) return count_chains<N>(p, own, opp, empty);
+    if (landing & (a0 | a1 | a2 | a3)) return count_chains<N>(p, a0, a1, a2, a3);
     // E7: no chain goes beyond one jump: every first jump is a move.
     return static_cast<std::uint64_t>(std::popcount(s0) + std::popcount(s1) +
                                       std::popcount(s2) + std::popcount(s3));
