@@ -543,13 +543,13 @@ constexpr int step_origin(int to) {
   if constexpr (D == kSouthWest) return to + (N + 1) / 2;
 }
 
-// E11: every step of direction D, on whole bitboards.
+// E11: every step of direction D, on whole bitboards, written from `out`.
 template <int N, int D>
-ARB_HOT_INLINE void push_steps(Bitboard own, Bitboard empty, MoveList& list) {
+ARB_HOT_INLINE Move* put_steps(Bitboard own, Bitboard empty, Move* out) {
   for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1)
-    list.push_back(Move{MoveKind::kStep,
-                        static_cast<std::uint8_t>(step_origin<N, D>(std::countr_zero(b))), 1,
-                        static_cast<std::uint32_t>(D)});
+    *out++ = Move{MoveKind::kStep, static_cast<std::uint8_t>(step_origin<N, D>(std::countr_zero(b))),
+                  1, static_cast<std::uint32_t>(D)};
+  return out;
 }
 
 template <int N>
@@ -589,15 +589,22 @@ inline void generate(const Position& p, MoveList& list) {
     }
     return;
   }
+  // Entries (at most one per square) and steps (at most four per column)
+  // always fit in place: written without a check per move.
+  static_assert(G::kSquares <= MoveList::kInline && 4 * G::kMen <= MoveList::kInline);
   if (p.hand[me] > 0) {  // E8
+    Move* out = list.inline_tail(G::kSquares);
     for (Bitboard b = entry_squares<N>(p, own, opp, empty); b; b &= b - 1)
-      list.push_back(Move{MoveKind::kEntry, static_cast<std::uint8_t>(std::countr_zero(b)), 0, 0});
+      *out++ = Move{MoveKind::kEntry, static_cast<std::uint8_t>(std::countr_zero(b)), 0, 0};
+    list.set_end(out);
     return;
   }
-  push_steps<N, kNorthEast>(own, empty, list);  // E11
-  push_steps<N, kNorthWest>(own, empty, list);
-  push_steps<N, kSouthEast>(own, empty, list);
-  push_steps<N, kSouthWest>(own, empty, list);
+  Move* out = list.inline_tail(4 * G::kMen);
+  out = put_steps<N, kNorthEast>(own, empty, out);  // E11
+  out = put_steps<N, kNorthWest>(own, empty, out);
+  out = put_steps<N, kSouthEast>(own, empty, out);
+  out = put_steps<N, kSouthWest>(own, empty, out);
+  list.set_end(out);
 }
 
 template <int N>
