@@ -37,7 +37,7 @@ struct Move {
   MoveKind kind;
   std::uint8_t from;   // entry square, step or chain start
   std::uint8_t jumps;  // capture: number of jumps; step: 1
-  std::uint32_t dirs;  // direction of jump i in bits 2i..2i+1
+  std::uint32_t dirs;  // direction of jump i in bits 2i..2i+1; step: then its target from bit 2
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -546,9 +546,11 @@ constexpr int step_origin(int to) {
 // E11: every step of direction D, on whole bitboards, written from `out`.
 template <int N, int D>
 ARB_HOT_INLINE Move* put_steps(Bitboard own, Bitboard empty, Move* out) {
-  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1)
-    *out++ = Move{MoveKind::kStep, static_cast<std::uint8_t>(step_origin<N, D>(std::countr_zero(b))),
-                  1, static_cast<std::uint32_t>(D)};
+  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1) {
+    const int to = std::countr_zero(b);
+    *out++ = Move{MoveKind::kStep, static_cast<std::uint8_t>(step_origin<N, D>(to)), 1,
+                  static_cast<std::uint32_t>(D | to << 2)};
+  }
   return out;
 }
 
@@ -623,7 +625,7 @@ inline Position play(const Position& p, const Move& m) {
       break;
     }
     case MoveKind::kStep: {
-      const int to = G::kNeighbour[m.from][m.dirs & 3];
+      const int to = static_cast<int>(m.dirs >> 2);  // no table look-up per play
       q.col[to] = p.col[m.from];
       q.col[m.from] = 0;
       q.owned[me] ^= from_bit | (Bitboard{1} << to);
