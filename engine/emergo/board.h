@@ -610,7 +610,7 @@ inline void generate(const Position& p, MoveList& list) {
 }
 
 template <int N>
-inline Position play(const Position& p, const Move& m) {
+ARB_HOT_INLINE Position play(const Position& p, const Move& m) {
   using G = Geometry<N>;
   Position q = p;
   const int me = p.side, them = me ^ 1;

@@ -46,7 +46,7 @@ class Emergo {
   std::uint64_t count_moves(const Position& pos) const {
     return size_ == 9 ? detail::count_moves<9>(pos) : detail::count_moves<7>(pos);
   }
-  Position play(const Position& pos, const Move& move) const {
+  ARB_HOT_INLINE Position play(const Position& pos, const Move& move) const {
     return size_ == 9 ? detail::play<9>(pos, move) : detail::play<7>(pos, move);
   }
 
