@@ -366,14 +366,22 @@ struct Jumps {
     Bitboard deeper = 0;
     count = 0;
     for_third_jumps([&]<int D, int E, int F>(Bitboard l2) {
-      using G = Geometry<N>;
       count += static_cast<std::uint64_t>(std::popcount(l2));
-      const Bitboard l3 = G::template toward<2 * G::kDelta[F]>(l2);
-      deeper |= l3 & onward[F];
-      if constexpr (constexpr int g = closing(D, E, F); g >= 0)
-        deeper |= l3 & G::template toward<-G::kDelta[g]>(opp);  // over the column next to the start
+      deeper |= fourth_from<D, E, F>(l2, opp);
     });
     return deeper != 0;
+  }
+
+  // The third landing squares of the chains D, E, F from the second landing
+  // squares l2 (for_third_jumps) from which a fourth jump exists.
+  template <int D, int E, int F>
+  ARB_HOT_INLINE Bitboard fourth_from(Bitboard l2, Bitboard opp) const {
+    using G = Geometry<N>;
+    const Bitboard l3 = G::template toward<2 * G::kDelta[F]>(l2);
+    Bitboard on = l3 & onward[F];
+    if constexpr (constexpr int g = closing(D, E, F); g >= 0)
+      on |= l3 & G::template toward<-G::kDelta[g]>(opp);  // over the column next to the start
+    return on;
   }
 
  private:
@@ -409,27 +417,32 @@ struct Jumps {
   }
 };
 
-// Runs into `sink` every chain of three jumps or more, entered at the second
-// landing squares that go on (Jumps::for_second_jumps): when such a chain
-// exists, E7 discards the shorter ones.
+// Runs into `sink` every chain of four jumps or more, entered at the third
+// landing squares from which a fourth jump exists (Jumps::fourth_from): when
+// such a chain exists, E7 discards the shorter ones.
 template <int N, class Sink>
-void search_deep_chains(const Position& p, const Jumps<N>& jumps, Sink& sink) {
+void search_long_chains(const Position& p, const Jumps<N>& jumps, Sink& sink) {
   using G = Geometry<N>;
   const int me = p.side;
   const Bitboard occupied = p.owned[0] | p.owned[1];
   ChainSearch<N, Sink> search{p.owned[me ^ 1], G::kAll & ~occupied, p.col, 0, sink};
-  jumps.for_second_jumps([&]<int D, int E>(Bitboard, Bitboard deep) {
-    for (; deep; deep &= deep - 1) {
-      const int land2 = std::countr_zero(deep);
+  const Bitboard opp = search.opp;
+  jumps.for_third_jumps([&]<int D, int E, int F>(Bitboard l2) {
+    for (Bitboard deep = jumps.template fourth_from<D, E, F>(l2, opp); deep; deep &= deep - 1) {
+      const int land3 = std::countr_zero(deep);
+      const int over3 = land3 - G::kDelta[F], land2 = over3 - G::kDelta[F];
       const int over2 = land2 - G::kDelta[E], land1 = over2 - G::kDelta[E];
       const int over1 = land1 - G::kDelta[D], start = over1 - G::kDelta[D];
       const Bitboard saved_opp = search.opp, saved_empty = search.empty;
-      const std::uint8_t saved_col1 = search.col[over1], saved_col2 = search.col[over2];
+      const std::uint8_t saved_col1 = search.col[over1], saved_col2 = search.col[over2],
+                         saved_col3 = search.col[over3];
       search.from = start;
       search.empty |= Bitboard{1} << start;  // E5: the start square is empty while it travels
-      search.take(over1);
-      search.take(over2);  // never over1 (E6 and the comment above)
-      search.run(land2, opposite(E), 2, static_cast<std::uint32_t>(D | E << 2));
+      search.take(over1);  // three different columns (E6 and the comments of Jumps)
+      search.take(over2);
+      search.take(over3);
+      search.run(land3, opposite(F), 3, static_cast<std::uint32_t>(D | E << 2 | F << 4));
+      search.col[over3] = saved_col3;
       search.col[over2] = saved_col2;
       search.col[over1] = saved_col1;
       search.opp = saved_opp;
@@ -480,13 +493,13 @@ ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard 
   return squares;
 }
 
-// The chains of three jumps or more counted (E7: the longest only), for
+// The chains of four jumps or more counted (E7: the longest only), for
 // count_captures. Out of line: rarer, and its state would crowd the fast paths.
 template <int N>
 [[gnu::noinline]] std::uint64_t count_deep_chains(const Position& p, Bitboard own, Bitboard opp,
                                                   Bitboard empty) {
   CountSink sink;
-  search_deep_chains<N>(p, Jumps<N>(own, opp, empty), sink);
+  search_long_chains<N>(p, Jumps<N>(own, opp, empty), sink);
   return sink.count;
 }
 
@@ -587,7 +600,7 @@ inline void generate(const Position& p, MoveList& list) {
       });
     } else {
       ListSink sink{list};
-      search_deep_chains<N>(p, jumps, sink);
+      search_long_chains<N>(p, jumps, sink);
     }
     return;
   }
