@@ -144,8 +144,10 @@ struct Geometry {
   static ARB_HOT_INLINE constexpr bool can_capture(Bitboard own, Bitboard opp, Bitboard empty) {
     constexpr int NE = kDelta[kNorthEast], NW = kDelta[kNorthWest];
     constexpr int SE = kDelta[kSouthEast], SW = kDelta[kSouthWest];
-    const Bitboard east = toward<-NE>(opp & toward<-NE>(empty)) | toward<-SE>(opp & toward<-SE>(empty));
-    const Bitboard west = toward<-NW>(opp & toward<-NW>(empty)) | toward<-SW>(opp & toward<-SW>(empty));
+    const Bitboard east =
+        toward<-NE>(opp & toward<-NE>(empty)) | toward<-SE>(opp & toward<-SE>(empty));
+    const Bitboard west =
+        toward<-NW>(opp & toward<-NW>(empty)) | toward<-SW>(opp & toward<-SW>(empty));
     return ((east & files_for(kNorthEast, 2)) | (west & files_for(kNorthWest, 2))) & own;
   }
 
@@ -154,8 +156,10 @@ struct Geometry {
   // on the first or last file, where one side of each diagonal is off the board.
   static ARB_HOT_INLINE constexpr Bitboard feeding(Bitboard opp, Bitboard empty) {
     constexpr int NE = kDelta[kNorthEast], NW = kDelta[kNorthWest];
-    const Bitboard rising = (toward<-NE>(opp) & toward<NE>(empty)) | (toward<NE>(opp) & toward<-NE>(empty));
-    const Bitboard falling = (toward<-NW>(opp) & toward<NW>(empty)) | (toward<NW>(opp) & toward<-NW>(empty));
+    const Bitboard rising =
+        (toward<-NE>(opp) & toward<NE>(empty)) | (toward<NE>(opp) & toward<-NE>(empty));
+    const Bitboard falling =
+        (toward<-NW>(opp) & toward<NW>(empty)) | (toward<NW>(opp) & toward<-NW>(empty));
     return (rising | falling) & empty & files_for(kNorthEast, 1) & files_for(kNorthWest, 1);
   }
 
@@ -534,14 +538,13 @@ inline std::uint64_t count_moves(const Position& p) {
   const Bitboard a2 = G::template jumpers<2>(opp, empty), a3 = G::template jumpers<3>(opp, empty);
   if ((a0 | a1 | a2 | a3) & own) {  // E4
     const Bitboard s0 = a0 & own, s1 = a1 & own, s2 = a2 & own, s3 = a3 & own;
-    const Bitboard landing = G::template toward<2 * G::kDelta[0]>(s0) |
-                             G::template toward<2 * G::kDelta[1]>(s1) |
-                             G::template toward<2 * G::kDelta[2]>(s2) |
-                             G::template toward<2 * G::kDelta[3]>(s3);
+    const Bitboard landing =
+        G::template toward<2 * G::kDelta[0]>(s0) | G::template toward<2 * G::kDelta[1]>(s1) |
+        G::template toward<2 * G::kDelta[2]>(s2) | G::template toward<2 * G::kDelta[3]>(s3);
     if (landing & (a0 | a1 | a2 | a3)) return count_chains<N>(p, a0, a1, a2, a3);
     // E7: no chain goes beyond one jump: every first jump is a move.
-    return static_cast<std::uint64_t>(std::popcount(s0) + std::popcount(s1) +
-                                      std::popcount(s2) + std::popcount(s3));
+    return static_cast<std::uint64_t>(std::popcount(s0) + std::popcount(s1) + std::popcount(s2) +
+                                      std::popcount(s3));
   }
   if (p.hand[me] > 0) return std::popcount(entry_squares<N>(p, own, opp, empty));  // E8
   return static_cast<std::uint64_t>(G::steps(own, empty));                         // E11
@@ -579,8 +582,8 @@ inline void generate(const Position& p, MoveList& list) {
       // E7: no chain goes beyond one jump: every first jump is a move.
       for (int d = 0; d < 4; ++d)
         for (Bitboard b = jumps.starts[d]; b; b &= b - 1)
-          list.push_back(Move{MoveKind::kCapture, static_cast<std::uint8_t>(std::countr_zero(b)),
-                              1, static_cast<std::uint32_t>(d)});
+          list.push_back(Move{MoveKind::kCapture, static_cast<std::uint8_t>(std::countr_zero(b)), 1,
+                              static_cast<std::uint32_t>(d)});
     } else if (std::uint64_t two = 0; !jumps.two_jump_chains(two)) {
       // E7: no chain goes beyond two jumps: every chain of two is a move.
       jumps.for_second_jumps([&]<int D, int E>(Bitboard l, Bitboard) {
@@ -593,10 +596,10 @@ inline void generate(const Position& p, MoveList& list) {
       // E7: no chain goes beyond three jumps: every chain of three is a move.
       jumps.for_third_jumps([&]<int D, int E, int F>(Bitboard l2) {
         for (; l2; l2 &= l2 - 1)
-          list.push_back(Move{MoveKind::kCapture,
-                              static_cast<std::uint8_t>(std::countr_zero(l2) - 2 * G::kDelta[E] -
-                                                        2 * G::kDelta[D]),
-                              3, static_cast<std::uint32_t>(D | E << 2 | F << 4)});
+          list.push_back(Move{
+              MoveKind::kCapture,
+              static_cast<std::uint8_t>(std::countr_zero(l2) - 2 * G::kDelta[E] - 2 * G::kDelta[D]),
+              3, static_cast<std::uint32_t>(D | E << 2 | F << 4)});
       });
     } else {
       ListSink sink{list};
