@@ -1,5 +1,6 @@
 // The fast engine implementation of Emergo (RULES.md E1-E12), sizes 9 and 7.
-// Bitboards over the dark squares, copy-make, capture chains searched with the
+// Bitboards over the dark squares, copy-make, capture chains of up to three
+// jumps counted and listed on whole bitboards and longer ones searched with the
 // rules applied during the chain, the last ply counted without playing it.
 // The hot members (legal_moves, count_moves, play) are inline; the text
 // members (parse, format, diagram, move texts) live in emergo.cpp.
