@@ -70,6 +70,15 @@ class MoveList {
     size_ = 0;
     if constexpr (kBound == Bound::kUnproven) spill_.clear();
   }
+  // Bulk appends without a bound check per move, for a run of at most `n`
+  // moves known to fit in place (asserted): write them through the returned
+  // pointer, then pass the end to set_end.
+  ARB_HOT_INLINE Move* inline_tail([[maybe_unused]] std::size_t n) {
+    assert(size_ + n <= kInline);
+    return inline_ + size_;
+  }
+  ARB_HOT_INLINE void set_end(const Move* end) { size_ = static_cast<std::size_t>(end - inline_); }
+
   ARB_HOT_INLINE void push_back(const Move& m) {
     if constexpr (kBound == Bound::kProven) {
       assert(size_ < kInline);

@@ -1,5 +1,6 @@
 // The fast engine implementation of Emergo (RULES.md E1-E12), sizes 9 and 7.
-// Bitboards over the dark squares, copy-make, capture chains searched with the
+// Bitboards over the dark squares, copy-make, capture chains of up to three
+// jumps counted and listed on whole bitboards and longer ones searched with the
 // rules applied during the chain, the last ply counted without playing it.
 // The hot members (legal_moves, count_moves, play) are inline; the text
 // members (parse, format, diagram, move texts) live in emergo.cpp.
@@ -46,7 +47,7 @@ class Emergo {
   std::uint64_t count_moves(const Position& pos) const {
     return size_ == 9 ? detail::count_moves<9>(pos) : detail::count_moves<7>(pos);
   }
-  Position play(const Position& pos, const Move& move) const {
+  ARB_HOT_INLINE Position play(const Position& pos, const Move& move) const {
     return size_ == 9 ? detail::play<9>(pos, move) : detail::play<7>(pos, move);
   }
 

@@ -177,6 +177,37 @@ TEST(EmergoRules, E7_MaximumIsOverAllColumnsAndTiesAreFree) {
   EXPECT_EQ(moves_of(g, p), (std::vector<std::string>{"a1xc3", "i1xg3"})) << show(g, p);
 }
 
+// The engine counts and lists chains of up to three jumps on whole bitboards
+// (engine/emergo/board.h, Jumps); these pin the cases that path treats apart.
+
+TEST(EmergoRules, E7_ChainsOfTwoFromTwoColumnsThroughOneSquare) {
+  // c3 and g3 both land on e5, and each goes on over d6 or f6: four chains.
+  const auto& g = game9();
+  const auto p = g.parse("9/9/9/3B1B3/9/3B1B3/2W3W2/9/9 w 10 8");
+  EXPECT_EQ(moves_of(g, p),
+            (std::vector<std::string>{"c3xe5xc7", "c3xe5xg7", "g3xe5xc7", "g3xe5xg7"}))
+      << show(g, p);
+  EXPECT_EQ(g.count_moves(p), 4u) << show(g, p);
+}
+
+TEST(EmergoRules, E7_ChainOfThreeCountedAndListed) {
+  const auto& g = game9();
+  const auto p = g.parse("9/5B3/9/5B3/9/3B5/2W6/9/9 w 11 9");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"c3xe5xg7xe9"}) << show(g, p);
+  EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
+}
+
+TEST(EmergoRules, E5_E7_FourthJumpOntoTheStartSquareIsCounted) {
+  // The loop of E5_StartSquareIsEmptyWhileTravelling: the fourth jump lands on
+  // the start square, occupied on the board but empty while c3 travels.
+  const auto& g = game9();
+  EXPECT_EQ(g.count_moves(g.parse("9/9/9/9/9/3B1B3/2W6/3B1B3/9 w 11 8")), 2u);
+  // Without d2 the loop does not close: the chains of three are the moves.
+  const auto p = g.parse("9/9/9/9/9/3B1B3/2W6/5B3/9 w 11 9");
+  EXPECT_EQ(moves_of(g, p), (std::vector<std::string>{"c3xe5xg3xe1"})) << show(g, p);
+  EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
+}
+
 // --- E8 entering, shadow piece --------------------------------------------------------
 
 TEST(EmergoRules, E8_WithMenInHandOnlyEntries) {
