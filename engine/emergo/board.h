@@ -627,7 +627,6 @@ inline void generate(const Position& p, MoveList& list) {
 
 template <int N>
 ARB_HOT_INLINE Position play(const Position& p, const Move& m) {
-  using G = Geometry<N>;
   Position q = p;
   const int me = p.side, them = me ^ 1;
   const Bitboard from_bit = Bitboard{1} << m.from;
