@@ -208,6 +208,17 @@ TEST(EmergoRules, E5_E7_FourthJumpOntoTheStartSquareIsCounted) {
   EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
 }
 
+TEST(EmergoRules, E6_NoTurnBackOverATallColumnInALongChain) {
+  // a1 runs up the long diagonal over b2, d4, f6 and h8. f6 holds two men, so
+  // after the third jump it is still Black's, with e5 empty behind it: jumping
+  // it again at once from g7 would be the 180-degree turn E6 forbids. (Chains
+  // of four jumps go through the engine's rule-applying search.)
+  const auto& g = game9();
+  const auto p = g.parse("9/7B1/9/5(BB)3/9/3B5/9/1B7/W8 w 11 7");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"a1xc3xe5xg7xi9"}) << show(g, p);
+  EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
+}
+
 // --- E8 entering, shadow piece --------------------------------------------------------
 
 TEST(EmergoRules, E8_WithMenInHandOnlyEntries) {
