@@ -219,6 +219,15 @@ TEST(EmergoRules, E6_NoTurnBackOverATallColumnInALongChain) {
   EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
 }
 
+TEST(EmergoRules, E7_ShorterChainFoundAfterTheLongestIsDropped) {
+  // From g7 the chain goes on over f8 and d8 (five jumps), or ends over h6
+  // (four), found in that order by the engine's search: only the five count.
+  const auto& g = game9();
+  const auto p = g.parse("9/3B1B3/9/5B1B1/9/3B5/9/1B7/W8 w 11 6");
+  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"a1xc3xe5xg7xe9xc7"}) << show(g, p);
+  EXPECT_EQ(g.count_moves(p), 1u) << show(g, p);
+}
+
 // --- E8 entering, shadow piece --------------------------------------------------------
 
 TEST(EmergoRules, E8_WithMenInHandOnlyEntries) {
