@@ -55,6 +55,42 @@ using detail::Geometry;
 
 namespace {
 constexpr const char* kColourName[2] = {"white", "black"};
+
+// M2, M3: the groups of `own` by union-find over the three increasing
+// neighbour directions (one pass in point order), and every candidate path:
+// from p along a line the first stone is own and not adjacent. For
+// dead_stones and mark_placements.
+struct GroupScan {
+  std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
+  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
+  int pairs = 0;
+
+  GroupScan(const Geometry& geo, Bits own, Bits occupied) {
+    own.for_each([&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
+    own.for_each([&](int p) {
+      for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
+        const int next = geo.step[p][d];
+        if (next < 0) continue;
+        if (own.test(next)) {
+          const int a = find(p), b = find(next);
+          if (a != b) parent[std::max(a, b)] = static_cast<std::uint8_t>(std::min(a, b));
+          continue;
+        }
+        if (occupied.test(next)) continue;  // M2: at least one empty between
+        const Bits blockers = geo.ray[p][d] & occupied;
+        if (!blockers.any()) continue;
+        const int b = blockers.lowest();
+        if (!own.test(b)) continue;
+        from[pairs] = static_cast<std::uint8_t>(p);
+        to[pairs++] = static_cast<std::uint8_t>(b);
+      }
+    });
+  }
+  int find(int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+};
 }  // namespace
 
 Meridians::Meridians(const Spec& spec)
@@ -71,39 +107,15 @@ Bits Meridians::sight(int p, Bits occupied) const {
   return out;
 }
 
-// M2, M3: groups by union-find over the three increasing neighbour
-// directions (one pass in point order), and every candidate path: the first
-// stone along a line is own and not adjacent. A candidate is a path when its
-// ends lie in different groups; groups with no path are dead.
+// M2, M3: a candidate path (GroupScan) is a path when its ends lie in
+// different groups; groups with no path are dead.
 Bits Meridians::dead_stones(const Position& pos, int colour) const {
   const Bits own = pos.stones[colour];
-  const Bits occupied = pos.stones[0] | pos.stones[1];
-  std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
-  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
-  int pairs = 0;
-  const auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  own.for_each([&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
-  own.for_each([&](int p) {
-    for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
-      const int next = geo_->step[p][d];
-      if (next < 0) continue;
-      if (own.test(next)) {
-        const int a = find(p), b = find(next);
-        if (a != b) parent[std::max(a, b)] = static_cast<std::uint8_t>(std::min(a, b));
-        continue;
-      }
-      if (occupied.test(next)) continue;  // M2: at least one empty between
-      const Bits blockers = geo_->ray[p][d] & occupied;
-      if (!blockers.any()) continue;
-      const int b = blockers.lowest();
-      if (!own.test(b)) continue;
-      from[pairs] = static_cast<std::uint8_t>(p);
-      to[pairs++] = static_cast<std::uint8_t>(b);
-    }
-  });
+  GroupScan scan(*geo_, own, pos.stones[0] | pos.stones[1]);
+  const int pairs = scan.pairs;
+  const auto& from = scan.from;
+  const auto& to = scan.to;
+  const auto find = [&](int x) { return scan.find(x); };
   if (pairs == 0) return own;
   Bits alive_roots;
   for (int i = 0; i < pairs; ++i) {
@@ -229,32 +241,11 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   const int me = pos.side;
   const Bits own = pos.stones[me];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
-  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
-  int pairs = 0;
-  const auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  own.for_each([&](int p) { parent[p] = static_cast<std::uint8_t>(p); });
-  own.for_each([&](int p) {
-    for (int d = 0; d < 3; ++d) {  // increasing directions: each pair seen once
-      const int next = geo_->step[p][d];
-      if (next < 0) continue;
-      if (own.test(next)) {
-        const int a = find(p), b = find(next);
-        if (a != b) parent[std::max(a, b)] = static_cast<std::uint8_t>(std::min(a, b));
-        continue;
-      }
-      if (occupied.test(next)) continue;  // M2: at least one empty between
-      const Bits blockers = geo_->ray[p][d] & occupied;
-      if (!blockers.any()) continue;
-      const int b = blockers.lowest();
-      if (!own.test(b)) continue;
-      from[pairs] = static_cast<std::uint8_t>(p);
-      to[pairs++] = static_cast<std::uint8_t>(b);
-    }
-  });
+  GroupScan scan(*geo_, own, occupied);
+  const int pairs = scan.pairs;
+  const auto& from = scan.from;
+  const auto& to = scan.to;
+  const auto find = [&](int x) { return scan.find(x); };
   // Groups numbered 0.. in point order (a root is its group's lowest point,
   // so it comes first); with more than 64, play checks in full.
   std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
