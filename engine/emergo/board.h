@@ -83,8 +83,6 @@ struct Geometry {
       if (file_of(sq) == file) b |= Bitboard{1} << sq;
     return b;
   }
-  static constexpr Bitboard kFileFirst = file_mask(0);
-  static constexpr Bitboard kFileLast = file_mask(N - 1);
 
   // neighbour[sq][d]: the adjacent square in direction d, or -1 off the board.
   static constexpr auto kNeighbour = [] {
@@ -300,10 +298,6 @@ struct Jumps {
   }
   ARB_HOT_INLINE bool any_goes_on() const {
     return (goes_on[0] | goes_on[1] | goes_on[2] | goes_on[3]) != 0;
-  }
-  ARB_HOT_INLINE int one_jump_count() const {
-    return std::popcount(starts[0]) + std::popcount(starts[1]) + std::popcount(starts[2]) +
-           std::popcount(starts[3]);
   }
 
   // f.template operator()<D, E>(l, deep) for every pair of directions of a
