@@ -13,9 +13,16 @@ struct OptionRow {
   std::vector<std::string_view> values;  // default first; empty = a bare flag
 };
 
+// A preset (RULES.md V8): `key=value` standing for a list of options.
+struct PresetRow {
+  std::string_view key, value;
+  std::vector<std::string_view> options;  // "blocked=loss", ...
+};
+
 struct GameRow {
   std::string_view name;
   std::vector<OptionRow> options;
+  std::vector<PresetRow> presets;
 };
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
@@ -29,15 +36,24 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   return out;
 }
 
-// GameOptions::options ("size=9|7 swap") as rows.
+// GameOptions::options ("size=9|7 swap rules=zillions(blocked=loss)") as rows. A word
+// whose values carry parentheses is a preset: each value expands to the options
+// inside, joined by '+'.
 GameRow row_of(const GameOptions& game) {
-  GameRow row{game.name, {}};
+  GameRow row{game.name, {}, {}};
   for (const auto word : split(game.options, ' ')) {
     const auto eq = word.find('=');
-    if (eq == std::string_view::npos)
+    if (eq == std::string_view::npos) {
       row.options.push_back({word, {}});
-    else
+    } else if (word.find('(') != std::string_view::npos) {
+      for (const auto value : split(word.substr(eq + 1), '|')) {
+        const auto open = value.find('(');
+        row.presets.push_back({word.substr(0, eq), value.substr(0, open),
+                               split(value.substr(open + 1, value.size() - open - 2), '+')});
+      }
+    } else {
       row.options.push_back({word.substr(0, eq), split(word.substr(eq + 1), '|')});
+    }
   }
   return row;
 }
@@ -77,14 +93,57 @@ Spec Spec::parse(std::string_view text, std::span<const GameOptions> games) {
 
   std::string_view rest = text.substr(colon + 1);
   if (rest.empty()) throw Error("spec '" + std::string(text) + "': empty option list after ':'");
+  std::vector<std::string_view> items;
   while (true) {
     const auto comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
+    items.push_back(rest.substr(0, comma));
+    if (items.back().empty()) throw Error("spec '" + std::string(text) + "': empty option");
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  // V8: a preset expands to its options before anything else; an option given
+  // beside it may repeat what it sets, never contradict it.
+  const PresetRow* preset = nullptr;
+  for (auto it = items.begin(); it != items.end();) {
+    const auto eq = it->find('=');
+    const std::string_view key = it->substr(0, eq);
+    const bool is_preset_key = std::any_of(game->presets.begin(), game->presets.end(),
+                                           [&](const PresetRow& p) { return p.key == key; });
+    if (!is_preset_key) {
+      ++it;
+      continue;
+    }
+    std::vector<std::string_view> values;
+    for (const auto& p : game->presets)
+      if (p.key == key) values.push_back(p.value);
+    if (preset) throw Error(std::string(name) + ": option '" + std::string(key) + "' given twice");
+    if (eq == std::string_view::npos)
+      throw Error(std::string(name) + ": option '" + std::string(key) + "' needs a value (" +
+                  join(values) + ")");
+    const std::string_view value = it->substr(eq + 1);
+    for (const auto& p : game->presets)
+      if (p.key == key && p.value == value) preset = &p;
+    if (!preset)
+      throw Error(std::string(name) + ": option " + std::string(key) + " must be one of " +
+                  join(values) + " (got '" + std::string(value) + "')");
+    it = items.erase(it);
+  }
+  if (preset) {
+    for (const auto option : preset->options) {
+      const std::string_view key = option.substr(0, option.find('='));
+      for (const auto item : items)
+        if (item.substr(0, item.find('=')) == key && item != option)
+          throw Error(std::string(name) + ": option '" + std::string(item) + "' contradicts " +
+                      std::string(preset->key) + "=" + std::string(preset->value) + " (" +
+                      std::string(option) + ")");
+      if (std::find(items.begin(), items.end(), option) == items.end()) items.push_back(option);
+    }
+  }
+  for (const auto item : items) {
     const auto eq = item.find('=');
     const std::string_view key = item.substr(0, eq);
     const auto opt = std::find_if(game->options.begin(), game->options.end(),
                                   [&](const OptionRow& o) { return o.key == key; });
-    if (item.empty()) throw Error("spec '" + std::string(text) + "': empty option");
     if (opt == game->options.end())
       throw Error(std::string(name) + ": unknown option '" + std::string(key) + "'");
     const auto i = static_cast<std::size_t>(opt - game->options.begin());
@@ -106,8 +165,6 @@ Spec Spec::parse(std::string_view text, std::span<const GameOptions> games) {
                     join(opt->values) + " (got '" + std::string(value) + "')");
       spec.options_[i].second = std::string(value);
     }
-    if (comma == std::string_view::npos) break;
-    rest = rest.substr(comma + 1);
   }
   // A value equal to the default counts as default for the canonical form.
   for (std::size_t i = 0; i < spec.options_.size(); ++i) {
