@@ -147,7 +147,7 @@ case "${1:-}" in
     asan_build
     run ctest --test-dir build/asan --label-exclude slow --exclude-regex '^fixture\..*\.compare$' \
       --output-on-failure -j "$JOBS"
-    # Every fuzz target briefly, from the fixture seeds (README "Fuzzing").
+    # Every fuzz target briefly, from the fixture seeds (docs/testing.md, "Fuzzing").
     fuzz_all 4
     # The performance gate (instruction counts; about 1.5 CPU minutes, build included).
     "$0" track

@@ -16,7 +16,17 @@ the same count on every run and under any load, unlike the wall clock.
   track.py ab --a DIR --b DIR [--rounds N]
       two builds on this machine: instruction counts, and Google Benchmark's
       compare.py on wall-clock runs interleaved A, B, A, B, ...
-Exit 2 on an error.
+  track.py markdown [--write]
+      the baseline as a Markdown table (--write: into docs/figures.md).
+  track.py measure [--build DIR] [--impl I] [--depth N] [--max-nodes N] [--id RE]
+                   [--position 'SPEC | POS | DEPTH']... [--no-callgrind] [--no-time]
+                   [WORKLOAD...]
+      the `perft` program itself (DIR/bin/perft, plain walk on one thread), one
+      line per position: instructions per interior node (Valgrind) and leaves/s
+      (user time). WORKLOAD is <game>, <game>/start or <game>/midgame: the
+      same positions as the gate (the start of fixtures/<game>.perft, every
+      line of fixtures/<game>_midgame.perft); default all of them.
+Exit 1 when a count differs (from fixtures/ or the baseline), 2 on an error.
 """
 import argparse
 import concurrent.futures
@@ -24,6 +34,7 @@ import datetime
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -32,6 +43,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASELINE = os.path.join(ROOT, "benchmarks", "baseline.json")
 HISTORY = os.path.join(ROOT, "benchmarks", "history.jsonl")
 PLOTS = os.path.join(ROOT, "docs", "perf")
+FIXTURES = os.path.join(ROOT, "fixtures")
+# The baseline's table lives there, between these two lines (markdown --write).
+FIGURES = os.path.join(ROOT, "docs", "figures.md")
+TABLE_BEGIN = "<!-- track.py markdown: begin -->"
+TABLE_END = "<!-- track.py markdown: end -->"
 # Above this the gate fails. Instruction counts repeat exactly (measured: 0
 # difference between runs), so the limit only has to sit below the smallest
 # change worth catching (issue 13: 2%), not above any noise.
@@ -251,6 +267,7 @@ def cmd_update(a):
     table(rows, ("benchmark", "instructions", "nodes", "instr/node", "instr/interior",
                  "instr/move", "M nodes/s (wall)"))
     print(f"baseline written: {BASELINE}; history: {HISTORY}")
+    write_markdown(base)
     return 0
 
 
@@ -291,13 +308,12 @@ plot {plots}
     return 0
 
 
-def cmd_markdown(a):
-    """The baseline as the README's table."""
-    base = load_baseline()
+def markdown(base):
+    """The baseline as docs/figures.md's table, a list of lines."""
     wall = base.get("wall_clock", {})
-    print("| workload | positions | nodes | instructions | per node | per interior node "
-          "| wall nodes/s | engine/reference nodes/s |")
-    print("|---|---|---|---|---|---|---|---|")
+    out = ["| workload | positions | nodes | instructions | per node | per interior node "
+           "| wall nodes/s | engine/reference nodes/s |",
+           "|---|---|---|---|---|---|---|---|"]
     order = lambda n: (GAMES.index(n.split("/")[0]) if n.split("/")[0] in GAMES else 99,
                        n.split("/")[1] != "start", n)
     for n in sorted(base["workloads"], key=order):
@@ -306,11 +322,37 @@ def cmd_markdown(a):
         ratio = wall.get("engine_over_reference", {}).get(n.rsplit("/", 1)[0])
         nps_text = "" if not nps else f"{nps / 1e6:,.1f} M" if nps < 1e10 else f"{nps:.2g}"
         ratio_text = f"{ratio:,.0f}x" if ratio and n.endswith("/engine") else ""
-        print(f"| `{n}` | {w['positions']} | {fmt(w['nodes'])} | {w['instructions'] / 1e6:,.1f} M "
-              f"| {w['per_node']:.3g} | {w['per_interior_node']:,.0f} | {nps_text} | {ratio_text} |")
-    print(f"\nBaseline of {base['commit'][:10]} ({base['date']}), {base['toolchain']['compiler']}, "
-          f"{base['toolchain']['flags']}; wall clock at load average "
-          f"{wall.get('load', 0):.1f}.")
+        out.append(f"| `{n}` | {w['positions']} | {fmt(w['nodes'])} | "
+                   f"{w['instructions'] / 1e6:,.1f} M | {w['per_node']:.3g} | "
+                   f"{w['per_interior_node']:,.0f} | {nps_text} | {ratio_text} |")
+    out += ["", f"Baseline of {base['commit'][:10]} ({base['date']}), "
+            f"{base['toolchain']['compiler']}, {base['toolchain']['flags']}; wall clock at "
+            f"load average {wall.get('load', 0):.1f}."]
+    return out
+
+
+def write_markdown(base):
+    """Replaces the table between the markers of docs/figures.md."""
+    try:
+        with open(FIGURES) as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise Fail(f"no {FIGURES}")
+    if text.count(TABLE_BEGIN) != 1 or text.count(TABLE_END) != 1:
+        raise Fail(f"{FIGURES}: needs one '{TABLE_BEGIN}' and one '{TABLE_END}' line")
+    head, rest = text.split(TABLE_BEGIN)
+    _, tail = rest.split(TABLE_END)
+    with open(FIGURES, "w") as f:
+        f.write(head + TABLE_BEGIN + "\n" + "\n".join(markdown(base)) + "\n" + TABLE_END + tail)
+    print(f"table written: {FIGURES}")
+
+
+def cmd_markdown(a):
+    base = load_baseline()
+    if a.write:
+        write_markdown(base)
+    else:
+        print("\n".join(markdown(base)))
     return 0
 
 
@@ -353,6 +395,183 @@ def cmd_ab(a):
         return res.returncode
 
 
+# ---- track.py measure: the perft program itself, position by position ----
+
+# Every run is the plain walk on one thread: the table and the threads (on by
+# default from depth 5) would measure the table instead of the engine.
+PLAIN = ["--threads", "1"]
+PLAIN_ENGINE = PLAIN + ["--hash", "0"]
+
+
+def read_fixture(path):
+    """[{spec, position, moves, depths: {k: n}, id}] of a fixture file (RULES.md I6)."""
+    cases = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            fields = [x.strip() for x in line.split(";")]
+            case = {"spec": fields[0], "position": fields[1], "moves": "", "depths": {},
+                    "id": f"line{number}"}
+            for field in fields[2:]:
+                key, _, value = field.partition(" ")
+                if key == "moves":
+                    case["moves"] = value.strip()
+                elif key == "id":
+                    case["id"] = value.strip()
+                elif re.fullmatch(r"D\d+", key):
+                    case["depths"][int(key[1:])] = int(value)
+            cases.append(case)
+    return cases
+
+
+def measure_positions(workloads, a):
+    """[(workload, case)] for the WORKLOAD arguments and --position."""
+    out = []
+    for w in workloads:
+        game, _, phase = w.partition("/")
+        if game not in GAMES or phase not in ("", "start", "midgame"):
+            raise Fail(f"unknown workload '{w}': <game>, <game>/start or <game>/midgame, "
+                       f"<game> one of {', '.join(GAMES)}")
+        if phase in ("", "start"):
+            # The start of the game's default spec; its counts may span several lines.
+            start = {"spec": game, "position": "start", "moves": "", "depths": {}, "id": "start"}
+            for c in read_fixture(os.path.join(FIXTURES, f"{game}.perft")):
+                if c["spec"] == game and c["position"] == "start" and not c["moves"]:
+                    start["depths"].update(c["depths"])
+            out.append((f"{game}/start", start))
+        if phase in ("", "midgame"):
+            out += [(f"{game}/midgame", c)
+                    for c in read_fixture(os.path.join(FIXTURES, f"{game}_midgame.perft"))]
+    if a.id:
+        out = [(w, c) for w, c in out if re.search(a.id, c["id"])]
+    for text in a.position:
+        fields = [x.strip() for x in text.split("|")]
+        if len(fields) != 3 or not re.fullmatch(r"[1-9]\d*", fields[2]):
+            raise Fail(f"--position '{text}': expected 'SPEC | POSITION or start | DEPTH'")
+        out.append(("position", {"spec": fields[0], "position": fields[1], "moves": "",
+                                 "depths": {}, "id": "-", "depth": int(fields[2])}))
+    if not out:
+        raise Fail("no position to measure")
+    return out
+
+
+def depth_of(case, a):
+    """--depth, a --position's own depth, or the deepest D<k> within --max-nodes
+    (D1 at least), as the gate sizes its midgames."""
+    if "depth" in case:
+        return case["depth"]
+    if a.depth:
+        return a.depth
+    depth = 0
+    for k in sorted(case["depths"]):
+        if depth and case["depths"][k] > a.max_nodes:
+            break
+        depth = k
+    if not depth:
+        raise Fail(f"{case['id']}: no D<k> in the fixture line; give --depth")
+    return depth
+
+
+def perft_args(exe, case, depth, impl, json_out=True):
+    cmd = [exe, case["spec"], "--depth", str(depth), "--impl", impl]
+    cmd += PLAIN_ENGINE if impl == "engine" else PLAIN
+    if case["position"] != "start":
+        cmd += ["--position", case["position"]]
+    if case["moves"]:
+        cmd += ["--moves", case["moves"]]
+    return cmd + (["--json"] if json_out else [])
+
+
+def json_nodes(stdout):
+    return int(json.loads(stdout.strip().splitlines()[-1])["nodes"])
+
+
+def perft_count(exe, case, depth, impl):
+    return json_nodes(sh(perft_args(exe, case, depth, impl)))
+
+
+def perft_instructions(exe, case, depth, impl):
+    """(instructions, nodes) of one run under Valgrind (cachegrind counts the
+    same instructions as callgrind, twice as fast)."""
+    res = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null"] + perft_args(exe, case, depth, impl),
+                         capture_output=True, text=True)
+    ir = re.search(r"I\s+refs:\s+([\d,]+)", res.stderr)
+    if res.returncode != 0 or not ir:
+        raise Fail(f"{' '.join(perft_args(exe, case, depth, impl))} under valgrind failed "
+                   f"(exit {res.returncode}): {res.stderr.strip()[-400:]}")
+    return int(ir.group(1).replace(",", "")), json_nodes(res.stdout)
+
+
+def user_seconds(cmd):
+    """(user seconds, nodes) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    out = sh(cmd)
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before, json_nodes(out)
+
+
+def cmd_measure(a):
+    exe = os.path.join(a.build, "bin", "perft")
+    if not os.path.exists(exe):
+        raise Fail(f"no {exe}: build it first (./dev.sh main, or cmake --build {a.build} "
+                   "--target perft)")
+    if a.no_callgrind and a.no_time:
+        raise Fail("--no-callgrind and --no-time: nothing to measure")
+    if a.max_nodes is None:
+        a.max_nodes = 20_000_000 if a.impl == "engine" else 1_000_000
+    workloads = a.workload or ([] if a.position else GAMES)
+    cases = [(w, c, depth_of(c, a)) for w, c in measure_positions(workloads, a)]
+
+    def interior(case, depth):
+        # perft(1) + ... + perft(d-1): from the fixture line where it has them.
+        return sum(case["depths"][k] if k in case["depths"]
+                   else perft_count(exe, case, k, a.impl) for k in range(1, depth))
+
+    def instructions(case, depth):
+        if a.no_callgrind or depth < 2:
+            return None, None
+        ir_d, nodes = perft_instructions(exe, case, depth, a.impl)
+        ir_1, _ = perft_instructions(exe, case, 1, a.impl)
+        # The program's start and the root cancel out.
+        return ir_d - ir_1, nodes
+
+    # Valgrind runs in parallel; the timed runs one by one afterwards.
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        irs = [pool.submit(instructions, c, d) for _, c, d in cases]
+        interiors = [pool.submit(interior, c, d) for _, c, d in cases]
+        irs = [f.result() for f in irs]
+        interiors = [f.result() for f in interiors]
+    print(f"perft {a.impl} ({exe}), plain walk on one thread; instructions per interior node "
+          "(valgrind) = (Ir(d) - Ir(1)) / (perft(1) + ... + perft(d-1)); leaves/s from user time")
+    rows, per_workload, differ = [], {}, []
+    for (w, c, d), (ir, nodes), inner in zip(cases, irs, interiors):
+        rate = ""
+        if not a.no_time:
+            seconds, nodes = user_seconds(perft_args(exe, c, d, a.impl))
+            rate = f"{nodes / seconds / 1e6:,.1f} M" if seconds > 0 else "-"
+        if nodes is None:
+            nodes = perft_count(exe, c, d, a.impl)
+        expected = c["depths"].get(d)
+        check = "" if expected is None else "ok" if expected == nodes else f"FIXTURE SAYS {expected}"
+        if expected is not None and expected != nodes:
+            differ.append(f"{w} {c['id']}")
+        per_interior = "-" if ir is None or not inner else f"{ir / inner:,.1f}"
+        if ir is not None and inner:
+            per_workload.setdefault(w, []).append(ir / inner)
+        position = c["position"] + (f" moves {c['moves']}" if c["moves"] else "")
+        rows.append((w, c["id"], d, fmt(nodes), per_interior, rate, check,
+                     position if len(position) <= 60 else position[:57] + "..."))
+    table(rows, ("workload", "id", "d", "leaves", "instr/interior", "leaves/s", "count",
+                 "position"))
+    for w, values in per_workload.items():
+        print(f"{w}: {min(values):,.1f} to {max(values):,.1f} instructions per interior node")
+    if differ:
+        print(f"COUNT DIFFERS from fixtures/: {', '.join(differ)}")
+        return 1
+    return 0
+
+
 def main():
     sys.stdout.reconfigure(line_buffering=True)  # in order with compare.py's output
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -369,17 +588,31 @@ def main():
     u.add_argument("--reason", required=True)
     u.add_argument("--bench-runs", type=int, default=5)
     sub.add_parser("plot")
-    sub.add_parser("markdown")
+    md = sub.add_parser("markdown")
+    md.add_argument("--write", action="store_true", help=f"into {FIGURES}, between its markers")
     ab = sub.add_parser("ab")
     for k in ("a", "b"):
         ab.add_argument(f"--{k}", required=True)
         ab.add_argument(f"--{k}-name", default=k.upper())
     ab.add_argument("--rounds", type=int, default=5)
     ab.add_argument("--repetitions", type=int, default=2)
+    m = sub.add_parser("measure", help="the perft program, position by position")
+    m.add_argument("workload", nargs="*", help="<game>, <game>/start or <game>/midgame")
+    m.add_argument("--build", default="build", help="its bin/perft is measured (default build)")
+    m.add_argument("--impl", default="engine", choices=("engine", "reference"))
+    m.add_argument("--depth", type=int, help="this depth for every fixture position")
+    m.add_argument("--max-nodes", type=int,
+                   help="else each position's deepest D<k> within this many leaves "
+                        "(default 20000000 on the engine, 1000000 on the reference)")
+    m.add_argument("--id", help="only the fixture lines whose id matches this regex")
+    m.add_argument("--position", action="append", default=[],
+                   help="also 'SPEC | POSITION or start | DEPTH'")
+    m.add_argument("--no-callgrind", action="store_true", help="leaves/s only")
+    m.add_argument("--no-time", action="store_true", help="instructions only")
     a = p.parse_args()
     try:
         return {"check": cmd_check, "update": cmd_update, "plot": cmd_plot, "ab": cmd_ab,
-                "markdown": cmd_markdown}[a.cmd](a)
+                "markdown": cmd_markdown, "measure": cmd_measure}[a.cmd](a)
     except (Fail, subprocess.CalledProcessError, OSError) as e:
         detail = getattr(e, "stderr", "") or ""
         print(f"track: {e} {detail.strip()[-400:]}", file=sys.stderr)

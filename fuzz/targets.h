@@ -1,4 +1,4 @@
-// Fuzz targets (libFuzzer, README "Fuzzing"), written once over the Game
+// Fuzz targets (libFuzzer, docs/testing.md), written once over the Game
 // concept. An input is text lines: `<spec>\n<position text or start>\n<rest>`.
 // A finding is anything but a clean arb::Error on bad input: a crash, a
 // sanitizer report, another exception, or a broken promise checked below

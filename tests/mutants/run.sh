@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The mutation runner (README "Mutation testing"): applies each mutant of
+# The mutation runner (docs/testing.md): applies each mutant of
 # tests/mutants/<group>/<id>.patch to a scratch copy of the sources, rebuilds
 # incrementally and runs the default tests, cheapest first, stopping at the
 # first failure. Prints one line per mutant and a score.
