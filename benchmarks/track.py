@@ -150,10 +150,10 @@ def fmt(n):
     return f"{n:,}"
 
 
-def table(rows, header):
+def table(rows, header, left=(0,)):
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
-    line = lambda r: "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
-                               for i, (c, w) in enumerate(zip(r, widths)))
+    line = lambda r: "  ".join(str(c).ljust(w) if i in left else str(c).rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths))).rstrip()
     print(line(header))
     for r in rows:
         print(line(r))
@@ -499,8 +499,9 @@ def perft_instructions(exe, case, depth, impl):
                          capture_output=True, text=True)
     ir = re.search(r"I\s+refs:\s+([\d,]+)", res.stderr)
     if res.returncode != 0 or not ir:
+        own = [l for l in res.stderr.splitlines() if not re.match(r"==\d+==|--\d+--", l)]
         raise Fail(f"{' '.join(perft_args(exe, case, depth, impl))} under valgrind failed "
-                   f"(exit {res.returncode}): {res.stderr.strip()[-400:]}")
+                   f"(exit {res.returncode}): {' '.join(own)[-400:]}")
     return int(ir.group(1).replace(",", "")), json_nodes(res.stdout)
 
 
@@ -563,7 +564,7 @@ def cmd_measure(a):
         rows.append((w, c["id"], d, fmt(nodes), per_interior, rate, check,
                      position if len(position) <= 60 else position[:57] + "..."))
     table(rows, ("workload", "id", "d", "leaves", "instr/interior", "leaves/s", "count",
-                 "position"))
+                 "position"), left=(0, 1, 6, 7))
     for w, values in per_workload.items():
         print(f"{w}: {min(values):,.1f} to {max(values):,.1f} instructions per interior node")
     if differ:
