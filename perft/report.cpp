@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "common/error.h"
-#include "perft/commands/verify.h"
+#include "perft/verify.h"
 
-namespace arb::cli {
+namespace arb {
 namespace {
 
 std::string html(const std::string& text) {
@@ -80,48 +80,51 @@ std::vector<std::vector<std::string>> rows_of(const std::string& position) {
   return rows;
 }
 
-Board board_of(const std::string& game, const std::string& position) {
+// The cells of a position laid out as its game's BoardLayout says: square
+// boards in ranks and files (checkered), hexagons in centred rows.
+Board board_of(const BoardLayout& layout, const std::string& position) {
   Board b;
   const auto rows = rows_of(position);
   const int n = static_cast<int>(rows.size());
-  if (n == 0) return b;
+  if (n == 0 || layout.rows.size() != rows.size()) return b;
   std::size_t widest = 0;
-  for (const auto& r : rows) widest = std::max(widest, r.size());
-  if (game == "emergo" || game == "eximo") {
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (layout.rows[r].size() != rows[r].size()) return b;  // not this game's text
+    widest = std::max(widest, rows[r].size());
+  }
+  const auto name = [&](int r, int c) {
+    return layout.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  };
+  if (layout.shape == BoardLayout::Shape::kSquare) {
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < static_cast<int>(rows[static_cast<std::size_t>(r)].size()); ++c) {
         const int rank = n - r;
-        Cell cell{std::string(1, static_cast<char>('a' + c)) + std::to_string(rank),
-                  rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)],
-                  kMargin + c * kSquare, kMargin + r * kSquare, (c + 1 + rank) % 2 == 0};
-        b.cells.push_back(cell);
+        b.cells.push_back({name(r, c),
+                           rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)],
+                           kMargin + c * kSquare, kMargin + r * kSquare, (c + 1 + rank) % 2 == 0});
       }
     b.width = 2 * kMargin + static_cast<double>(widest) * kSquare;
     b.height = 2 * kMargin + n * kSquare;
     return b;
   }
-  if (game != "ecalper" && game != "meridians") return b;
   b.shape = Shape::kHex;
   const double w = std::sqrt(3.0) * kHexRadius;
-  const int side = (n + 1) / 2;
   for (int r = 0; r < n; ++r) {
     const auto& row = rows[static_cast<std::size_t>(r)];
     const double offset = static_cast<double>(widest - row.size()) * w / 2;
-    for (int c = 0; c < static_cast<int>(row.size()); ++c) {
-      std::string name;
-      if (game == "ecalper") {  // C1: column letters along the other axis, rows from the top
-        const int first = std::max(1, r + 1 - side + 1);
-        name = std::string(1, static_cast<char>('A' + first - 1 + c)) + std::to_string(r + 1);
-      } else {  // M1: rows `a` at the bottom, points from the left from 1
-        name = std::string(1, static_cast<char>('a' + (n - 1 - r))) + std::to_string(c + 1);
-      }
-      b.cells.push_back({name, row[static_cast<std::size_t>(c)], kMargin + offset + c * w + w / 2,
+    for (int c = 0; c < static_cast<int>(row.size()); ++c)
+      b.cells.push_back({name(r, c), row[static_cast<std::size_t>(c)],
+                         kMargin + offset + c * w + w / 2,
                          kMargin + kHexRadius + r * 1.5 * kHexRadius, false});
-    }
   }
   b.width = 2 * kMargin + static_cast<double>(widest) * w;
   b.height = 2 * kMargin + 2 * kHexRadius + (n - 1) * 1.5 * kHexRadius;
   return b;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
 }
 
 std::set<std::string> cells_named(const std::string& moves) {
@@ -145,9 +148,9 @@ std::string piece_colour(char c) {
 
 }  // namespace
 
-std::string board_svg(const std::string& game, const std::string& position,
+std::string board_svg(const BoardLayout& layout, const std::string& position,
                       const std::string& missing_moves, const std::string& extra_moves) {
-  const Board b = board_of(game, position);
+  const Board b = board_of(layout, position);
   if (b.cells.empty()) return "";
   const auto missing = cells_named(missing_moves), extra = cells_named(extra_moves);
   std::ostringstream out;
@@ -200,12 +203,7 @@ std::string board_svg(const std::string& game, const std::string& position,
 }
 
 void write_report(const VerifySummary& s, const std::string& path) {
-  const auto join = [](const std::vector<std::string>& v) {
-    std::string out;
-    for (const auto& w : v) out += (out.empty() ? "" : " ") + w;
-    return out;
-  };
-  const std::string game = s.game.substr(0, s.game.find(':'));
+  const auto join = [](const std::vector<std::string>& v) { return joined(v); };
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>perft verify: "
       << html(s.game) << "</title>\n<style>\n"
@@ -226,22 +224,23 @@ void write_report(const VerifySummary& s, const std::string& path) {
     out << "<div class=\"finding\">\n<h2>" << html(f.label) << "</h2>\n";
     if (f.first_depth > 0)
       out << "<p>First shows at depth " << f.first_depth << " from the root: perft("
-          << f.first_depth << ") ours " << CountText{f.root_ours} << ", engine "
-          << CountText{f.root_theirs} << ".</p>\n";
+          << f.first_depth << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b}
+          << ".</p>\n";
     out << "<p>Root <code>" << html(f.root) << "</code>"
         << (f.root_moves.empty() ? "" : " moves <code>" + html(join(f.root_moves)) + "</code>")
         << "; path from the root (" << f.path.size() << " moves): <code>"
         << html(f.path.empty() ? "(none)" : join(f.path)) << "</code></p>\n";
-    out << "<p>Position: <code>" << html(f.position) << "</code></p>\n";
-    if (!f.engine_position.empty())
-      out << "<p>Position (engine): <code>" << html(f.engine_position) << "</code></p>\n";
-    out << board_svg(game, f.position, join(f.missing), join(f.extra));
-    if (!f.missing.empty())
-      out << "<p class=\"missing\">Missing (ours has them, the engine not), ringed red: "
-          << html(join(f.missing)) << "</p>\n";
-    if (!f.extra.empty())
-      out << "<p class=\"extra\">Extra (the engine has them, ours not), ringed blue: "
-          << html(join(f.extra)) << "</p>\n";
+    out << "<p>Position: <code>" << html(f.a_position) << "</code></p>\n";
+    if (!f.b_position.empty())
+      out << "<p>Position (" << html(f.b_name) << "): <code>" << html(f.b_position)
+          << "</code></p>\n";
+    out << board_svg(s.board, f.a_position, join(f.only_a), join(f.only_b));
+    if (!f.only_a.empty())
+      out << "<p class=\"missing\">" << html(capitalized(f.only_a_title))
+          << ", ringed red: " << html(join(f.only_a)) << "</p>\n";
+    if (!f.only_b.empty())
+      out << "<p class=\"extra\">" << html(capitalized(f.only_b_title))
+          << ", ringed blue: " << html(join(f.only_b)) << "</p>\n";
     for (const auto& p : f.problems) out << "<p>Problem: " << html(p) << "</p>\n";
     out << "<details><summary>ASCII diagram and our legal moves</summary><pre>" << html(f.diagram)
         << "</pre><p>" << html(join(f.legal)) << "</p></details>\n</div>\n";
@@ -252,4 +251,4 @@ void write_report(const VerifySummary& s, const std::string& path) {
   if (!file.flush()) throw Error("cannot write the report '" + path + "'");
 }
 
-}  // namespace arb::cli
+}  // namespace arb
