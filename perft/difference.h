@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/count.h"
@@ -22,6 +23,7 @@ struct Difference {
   std::string a_position;             // the position as each side writes it; b's is
   std::string b_position;             // empty where it is not known
   std::string diagram;                // ASCII, ours (or the reference's)
+  std::string b_diagram;              // B's, where it draws the position otherwise (diff)
   std::vector<std::string> problems;  // one line each
   std::vector<std::string> only_a, only_b;
   struct Child {
@@ -41,13 +43,21 @@ struct Difference {
 
   // Compare's sides: the engine (A) against the reference (B).
   static Difference engine_against_reference() {
-    return {"engine", "reference", "moves only the engine generates",
-            "moves only the reference generates"};
+    return sides("engine", "reference", "moves only the engine generates",
+                 "moves only the reference generates");
   }
   // Verify's sides: ours (A) against the outside engine (B).
   static Difference ours_against_engine() {
-    return {"ours", "engine", "missing (ours has them, the engine not)",
-            "extra (the engine has them, ours not)"};
+    return sides("ours", "engine", "missing (ours has them, the engine not)",
+                 "extra (the engine has them, ours not)");
+  }
+  static Difference sides(std::string a, std::string b, std::string only_a, std::string only_b) {
+    Difference d;
+    d.a_name = std::move(a);
+    d.b_name = std::move(b);
+    d.only_a_title = std::move(only_a);
+    d.only_b_title = std::move(only_b);
+    return d;
   }
 };
 
@@ -74,6 +84,7 @@ inline std::string describe(const Difference& d) {
     out += label(d.b_name) + d.b_position + "\n";
   }
   out += d.diagram;
+  if (!d.b_diagram.empty() && d.b_diagram != d.diagram) out += "(" + d.b_name + ")\n" + d.b_diagram;
   for (const auto& p : d.problems) out += "problem: " + p + "\n";
   const auto list = [&](const std::string& title, const std::vector<std::string>& moves) {
     if (!moves.empty())

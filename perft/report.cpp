@@ -1,6 +1,7 @@
 #include "perft/report.h"
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -122,6 +123,34 @@ Board board_of(const BoardLayout& layout, const std::string& position) {
   return b;
 }
 
+std::string page_head(const std::string& title) {
+  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
+         html(title) +
+         "</title>\n<style>\n"
+         "body{font-family:sans-serif;margin:1.5em;color:#222}\n"
+         "code,pre{font-family:monospace;background:#f4f4f4;padding:2px 4px}\n"
+         ".missing{color:#e02020;font-weight:bold}.extra{color:#2060e0;font-weight:bold}\n"
+         ".finding{border:1px solid #ccc;padding:1em;margin:1em 0}\n"
+         ".ok{color:#208020}.fail{color:#e02020}\n</style></head><body>\n";
+}
+
+// Written to a temporary file and renamed: a failed run never leaves half a page.
+void write_page(const std::string& text, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream file(tmp, std::ios::trunc);
+    file << text;
+    if (!file.flush()) {
+      std::remove(tmp.c_str());
+      throw Error("cannot write the report '" + path + "'");
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error("cannot write the report '" + path + "'");
+  }
+}
+
 std::string capitalized(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
   return text;
@@ -205,13 +234,7 @@ std::string board_svg(const BoardLayout& layout, const std::string& position,
 void write_report(const VerifySummary& s, const std::string& path) {
   const auto join = [](const std::vector<std::string>& v) { return joined(v); };
   std::ostringstream out;
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>perft verify: "
-      << html(s.game) << "</title>\n<style>\n"
-      << "body{font-family:sans-serif;margin:1.5em;color:#222}\n"
-      << "code,pre{font-family:monospace;background:#f4f4f4;padding:2px 4px}\n"
-      << ".missing{color:#e02020;font-weight:bold}.extra{color:#2060e0;font-weight:bold}\n"
-      << ".finding{border:1px solid #ccc;padding:1em;margin:1em 0}\n"
-      << ".ok{color:#208020}.fail{color:#e02020}\n</style></head><body>\n";
+  out << page_head("perft verify: " + s.game);
   out << "<h1>perft verify: <code>" << html(s.game) << "</code></h1>\n<p>Engine <code>"
       << html(s.command) << "</code> against ours (" << html(s.impl) << "): ";
   out << (s.findings.empty() ? "<span class=\"ok\">agrees</span>"
@@ -246,9 +269,45 @@ void write_report(const VerifySummary& s, const std::string& path) {
         << "</pre><p>" << html(join(f.legal)) << "</p></details>\n</div>\n";
   }
   out << "</body></html>\n";
-  std::ofstream file(path, std::ios::trunc);
-  file << out.str();
-  if (!file.flush()) throw Error("cannot write the report '" + path + "'");
+  write_page(out.str(), path);
+}
+
+void write_diff_report(const DiffReport& r, const std::string& path) {
+  std::ostringstream out;
+  out << page_head("perft diff: " + r.a + " against " + r.b);
+  out << "<h1>perft diff: <code>" << html(r.a) << "</code> (A) against <code>" << html(r.b)
+      << "</code> (B)</h1>\n<p>From <code>" << html(r.position) << "</code>, depth " << r.depth
+      << ": "
+      << (r.first ? "<span class=\"fail\">they differ</span>"
+                  : "<span class=\"ok\">they agree</span>")
+      << ".</p>\n<table border=\"1\" cellpadding=\"4\"><tr><th>depth</th><th>perft A</th>"
+      << "<th>perft B</th><th>positions</th><th>differing</th></tr>\n";
+  for (const auto& row : r.rows)
+    out << "<tr><td>" << row.depth << "</td><td>" << CountText{row.perft_a} << "</td><td>"
+        << CountText{row.perft_b} << "</td><td>" << row.positions << "</td><td>" << row.differing
+        << "</td></tr>\n";
+  out << "</table>\n";
+  if (r.first) {
+    const Difference& f = *r.first;
+    out << "<div class=\"finding\">\n<h2>First difference, " << f.path.size()
+        << " moves from the root</h2>\n<p>Path: <code>"
+        << html(f.path.empty() ? "(none)" : joined(f.path)) << "</code></p>\n";
+    out << "<p>A: <code>" << html(f.a_position) << "</code></p>\n"
+        << board_svg(r.board, f.a_position, joined(f.only_a), "");
+    out << "<p>B: <code>" << html(f.b_position) << "</code></p>\n"
+        << board_svg(r.board, f.b_position, "", joined(f.only_b));
+    if (!f.only_a.empty())
+      out << "<p class=\"missing\">" << html(capitalized(f.only_a_title))
+          << ", ringed red on A: " << html(joined(f.only_a)) << "</p>\n";
+    if (!f.only_b.empty())
+      out << "<p class=\"extra\">" << html(capitalized(f.only_b_title))
+          << ", ringed blue on B: " << html(joined(f.only_b)) << "</p>\n";
+    for (const auto& p : f.problems) out << "<p>" << html(p) << "</p>\n";
+    out << "<details><summary>ASCII diagrams</summary><pre>" << html(f.diagram) << "</pre><pre>"
+        << html(f.b_diagram) << "</pre></details>\n</div>\n";
+  }
+  out << "</body></html>\n";
+  write_page(out.str(), path);
 }
 
 }  // namespace arb

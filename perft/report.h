@@ -2,14 +2,35 @@
 // page with an SVG diagram of each position (perft/report.cpp).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "common/count.h"
 #include "common/game.h"
+#include "perft/difference.h"
 
 namespace arb {
 
 struct VerifySummary;
 void write_report(const VerifySummary& s, const std::string& path);
+
+// perft diff --report: the table per depth and the first difference, with
+// both sides' boards.
+struct DiffReport {
+  std::string game, a, b, position;
+  int depth = 0;
+  BoardLayout board;
+  struct Row {
+    int depth = 0;
+    Count perft_a = 0, perft_b = 0;
+    std::uint64_t positions = 0, differing = 0;
+  };
+  std::vector<Row> rows;
+  std::optional<Difference> first;
+};
+void write_diff_report(const DiffReport& r, const std::string& path);
 
 // The SVG picture of a position text of a game as its BoardLayout draws it
 // (squares for Emergo and Eximo, hexagons for Ecalper and Meridians), the

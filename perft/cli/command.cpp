@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 
 #include "common/error.h"
 #include "perft/numbers.h"
@@ -71,6 +72,11 @@ void check_hash_options(const HashOptionText& text, HashArgs& args) {
     args.threads = static_cast<int>(n);
   }
   if (!text.seed.empty()) args.seed = parse_number("--hash-seed", text.seed);
+}
+
+void check_writable(const std::string& path) {
+  std::ofstream probe(path, std::ios::app);
+  if (!probe) throw Error("cannot write '" + path + "'");
 }
 
 std::uint64_t parse_number(std::string_view option, std::string_view text) {

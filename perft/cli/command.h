@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arb/arb_counting.h"  // the counting instances, compiled once per game
 #include "arb/games.h"
 #include "common/impl.h"
 #include "common/spec.h"
@@ -87,6 +88,10 @@ struct HashOptionText {
 };
 void add_hash_options(CLI::App& app, HashOptionText& text);
 void check_hash_options(const HashOptionText& text, HashArgs& args);
+
+// An output file (--report, --out) checked before the work starts: it can be
+// opened for writing. Throws a one-line arb::Error.
+void check_writable(const std::string& path);
 
 // A number of the command line: the rule of fixtures (perft/numbers.h);
 // throws arb::Error naming the option.

@@ -2,7 +2,13 @@
 // the suite runner. Each line's tests run on its game, one output line per
 // test, flushed as it ends. Which tests run under --max-nodes is the
 // fixture library's rule (skip_reason, perft/fixture.h), shared with verify.
+#include <unistd.h>
 #include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <vector>
 
 #include <cstdint>
 #include <functional>
@@ -220,6 +226,151 @@ void SuiteRun::finish() {
   line_done();
 }
 
+// ---- perft suite FILE --update: rebaselining (issue 23)
+
+// A count of ours: engine and reference agreed on it. Any other src (a hand
+// count, RULES.md, another program) is an outside source, never rewritten.
+bool ours(const FixtureCase& c) {
+  return c.src.find("reference and engine agree") != std::string::npos ||
+         c.src.find("engine and reference agree") != std::string::npos;
+}
+
+std::string today_utc() {
+  const std::time_t t = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
+  return buf;
+}
+
+struct Recount {
+  std::map<int, Count> depths;                          // D<k> that engine and reference agree on
+  std::map<int, std::map<std::string, Count>> results;  // R<k> likewise
+  std::vector<std::string> disagreements;  // "D4: engine 12, reference 13 (reproduce: ...)"
+};
+
+template <Game E, Game R>
+Recount recount(const E& engine, const R& reference, const FixtureCase& c,
+                std::optional<std::uint64_t> max_nodes, const HashArgs& hash) {
+  Recount out;
+  const auto ep = fixture_root(engine, c);
+  const auto rp = fixture_root(reference, c);
+  for (const auto& [k, old] : c.depths) {
+    if (skip_reason(c, k, old, max_nodes)) continue;
+    const Count e = run_perft(engine, ep, k, resolve_hash(engine, hash, k));
+    const Count r = perft(reference, rp, k);
+    if (e == r)
+      out.depths[k] = e;
+    else
+      out.disagreements.push_back(
+          "D" + std::to_string(k) + ": engine " + to_string(e) + ", reference " + to_string(r) +
+          " (reproduce: perft compare " + c.spec +
+          (c.position == "start" ? "" : " --position '" + c.position + "'") +
+          (c.moves.empty() ? "" : " --moves '" + c.moves + "'") + " --depth " + std::to_string(k) +
+          ")");
+  }
+  for (const auto& [k, old] : c.results) {
+    Count size = 0;
+    for (const auto& [key, n] : old) size = checked_add(size, n);
+    if (skip_reason(c, k, size, max_nodes)) continue;
+    ResultCounts e, r;
+    count_results(engine, ep, k, e);
+    count_results(reference, rp, k, r);
+    if (e.by_outcome == r.by_outcome)
+      out.results[k] = e.by_outcome;
+    else
+      out.disagreements.push_back("R" + std::to_string(k) + ": engine " + results_text(e, ",") +
+                                  ", reference " + results_text(r, ","));
+  }
+  return out;
+}
+
+// Recomputes every count of the file; writes it back (a temporary file, then
+// a rename) only when engine and reference agree everywhere, and only the
+// lines whose counts are ours; prints a unified diff of what changed.
+int update_file(const std::string& path, std::optional<std::uint64_t> max_nodes,
+                const HashArgs& hash, Io& io) {
+  if (access(path.c_str(), W_OK) != 0) throw Error("cannot write '" + path + "' (--update)");
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const FixtureFile file = read_fixture_file(path);
+  if (!file.errors.empty())
+    throw Error("'" + path + "' line " + std::to_string(file.errors.front().line) + ": " +
+                file.errors.front().message + " (fix it before --update)");
+  if (file.cases.empty()) throw Error("fixture file '" + path + "' has no test lines");
+  std::vector<std::string> disagreements, conflicts;
+  std::map<int, std::string> changed;  // line number -> new text
+  ProgressLine progress(io.err, io.progress);
+  std::size_t done = 0;
+  for (const auto& c : file.cases) {
+    progress.show("recount " + std::to_string(++done) + "/" + std::to_string(file.cases.size()) +
+                  " " + shown(c.id));
+    Recount r;
+    try {
+      r = Games::with_pair(Spec::parse(c.spec), [&](const auto& engine, const auto& reference) {
+        return recount(engine, reference, c, max_nodes, hash);
+      });
+    } catch (const Error& e) {
+      throw Error("line " + std::to_string(c.line) + " (id " + c.id + "): " + e.what());
+    }
+    for (const auto& d : r.disagreements)
+      disagreements.push_back("line " + std::to_string(c.line) + " (id " + c.id + ") " + d);
+    FixtureCase updated = c;
+    std::vector<std::string> moved;
+    for (const auto& [k, n] : r.depths)
+      if (c.depths.at(k) != n) {
+        updated.depths[k] = n;
+        moved.push_back("D" + std::to_string(k));
+      }
+    for (const auto& [k, by_key] : r.results)
+      if (c.results.at(k) != by_key) {
+        updated.results[k] = by_key;
+        moved.push_back("R" + std::to_string(k));
+      }
+    if (moved.empty()) continue;
+    if (!ours(c)) {
+      conflicts.push_back("line " + std::to_string(c.line) + " (id " + c.id +
+                          "): " + joined(moved, ", ") + " differ from an outside source (src " +
+                          c.src + "): not rewritten");
+      continue;
+    }
+    updated.src += ", " + joined(moved, " ") +
+                   " recomputed (perft suite --update: engine and reference agree, " + today_utc() +
+                   ")";
+    changed[c.line] = format_fixture_case(updated);
+  }
+  progress.clear();
+  if (!disagreements.empty()) {
+    io.out << "engine and reference disagree; nothing written:\n";
+    for (const auto& d : disagreements) io.out << "  " << d << '\n';
+    return 1;
+  }
+  if (!changed.empty()) {
+    io.out << "--- " << path << "\n+++ " << path << " (updated)\n";
+    for (const auto& [number, text] : changed)
+      io.out << "@@ -" << number << ",1 +" << number << ",1 @@\n-"
+             << lines[static_cast<std::size_t>(number - 1)] << "\n+" << text << '\n';
+    for (const auto& [number, text] : changed) lines[static_cast<std::size_t>(number - 1)] = text;
+    const std::string tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::trunc);
+      for (const auto& line : lines) out << line << '\n';
+      if (!out.flush()) {
+        std::remove(tmp.c_str());
+        throw Error("cannot write '" + tmp + "'");
+      }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+      std::remove(tmp.c_str());
+      throw Error("cannot replace '" + path + "'");
+    }
+  }
+  for (const auto& c : conflicts) io.out << "conflict: " << c << '\n';
+  io.out << changed.size() << " lines rewritten, " << conflicts.size() << " conflicts, "
+         << file.cases.size() - changed.size() - conflicts.size() << " unchanged\n";
+  return conflicts.empty() ? 0 : 1;
+}
+
 class SuiteCommand : public Command {
  public:
   void define(CLI::App& app) override {
@@ -227,6 +378,9 @@ class SuiteCommand : public Command {
         ->type_name("");
     add_impl_option(app, impl_);
     app.add_flag("--compare", options_.compare, "walk engine and reference together on every case");
+    app.add_flag("--update", update_,
+                 "recount every depth on engine and reference; rewrite the counts of ours "
+                 "where both agree (a diff is printed)");
     app.add_option("--max-nodes", max_nodes_, "skip tests whose expected count is above N")
         ->type_name("N");
     add_hash_options(app, hash_);
@@ -245,6 +399,11 @@ class SuiteCommand : public Command {
       throw Error("--compare walks both trees node by node: --hash and --threads do not apply");
     if (options_.impl == Impl::kReference && options_.hash.megabytes.value_or(0) > 0)
       throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
+    if (update_) {
+      if (options_.compare || given(*app_, "--impl"))
+        throw Error("--update always recounts on both implementations; drop --compare and --impl");
+      return update_file(file_, options_.max_nodes, options_.hash, io);
+    }
     const FixtureFile file = read_fixture_file(file_);
     // Nothing to run is a mistake (a wrong file), not a success.
     if (file.cases.empty() && file.errors.empty())
@@ -285,6 +444,7 @@ class SuiteCommand : public Command {
 
  private:
   std::string file_, max_nodes_;
+  bool update_ = false;
   SuiteOptions options_;
   ImplArg impl_;
   HashOptionText hash_;
@@ -294,7 +454,8 @@ class SuiteCommand : public Command {
 std::unique_ptr<Command> make() { return std::make_unique<SuiteCommand>(); }
 
 const Registration kRegistration{
-    {20, "suite", "suite FILE [--impl I] [--compare] [--max-nodes N] [--hash MB] [--threads N]",
+    {20, "suite",
+     "suite FILE [--impl I] [--compare] [--update] [--max-nodes N] [--hash MB] [--threads N]",
      "run a fixture file (RULES.md I4, I6): one line per test", &make}};
 
 }  // namespace
