@@ -153,6 +153,27 @@ bool position_ok(const G& g, const typename G::Position& pos) {
     return true;
 }
 
+// How pictures draw a game's board (the verify report): the shape of its
+// cells and their names, row by row in the order the position text lists
+// them (the first field's rows, each from the left). A game supplies it with
+// the optional member `BoardLayout board_layout() const` (the references do:
+// cell names are notation); without it no picture is drawn.
+struct BoardLayout {
+  enum class Shape { kSquare, kHex };
+  Shape shape = Shape::kSquare;
+  std::vector<std::vector<std::string>> rows;
+};
+
+template <Game G>
+BoardLayout board_layout_of(const G& g) {
+  if constexpr (requires {
+                  { g.board_layout() } -> std::same_as<BoardLayout>;
+                })
+    return g.board_layout();
+  else
+    return {};
+}
+
 // The position named by a fixture, the command line or a test: "start" or a text.
 template <Game G>
 typename G::Position position_from(const G& g, std::string_view text) {

@@ -2,7 +2,7 @@
 //
 // The option table is data, one row per game, written beside the game: its
 // reference class's kSpecOptions (the reference transcribes the rules). The
-// registry (perft/registry.h, generated from ARB_GAMES in CMakeLists.txt)
+// registry (common/registry.h, generated from ARB_GAMES in CMakeLists.txt)
 // collects the rows. Every game, engine and reference alike, receives a Spec
 // already validated against it, with every option filled in, so no
 // implementation parses options itself.

@@ -190,16 +190,3 @@ void differential_target(std::string_view input) {
 }
 
 }  // namespace arb::fuzz
-
-// The four targets of one game, registered as "<game>_position_engine",
-// "<game>_position_reference", "<game>_move" and "<game>_differential".
-#define ARB_FUZZ_GAME_TARGETS(game, E, R)                                        \
-  namespace {                                                                    \
-  const arb::fuzz::Register kPositionEngine(#game "_position_engine",            \
-                                            arb::fuzz::position_target<E>);      \
-  const arb::fuzz::Register kPositionReference(#game "_position_reference",      \
-                                               arb::fuzz::position_target<R>);   \
-  const arb::fuzz::Register kMove(#game "_move", arb::fuzz::move_target<E, R>);  \
-  const arb::fuzz::Register kDifferential(#game "_differential",                 \
-                                          arb::fuzz::differential_target<E, R>); \
-  }

@@ -13,28 +13,15 @@
 #include <vector>
 
 #include "common/game.h"
+#include "perft/difference.h"
 #include "perft/perft.h"
 
 namespace arb {
 
-struct Disagreement {
-  std::vector<std::string> path;  // moves from the root to the node
-  std::string engine_position;    // the node as each side formats it
-  std::string reference_position;
-  std::string diagram;                      // the reference's diagram of the node
-  std::vector<std::string> problems;        // one line each
-  std::vector<std::string> only_engine;     // moves only the engine generates
-  std::vector<std::string> only_reference;  // moves only the reference generates
-  struct Child {
-    std::string move, engine_position, reference_position;
-  };
-  std::vector<Child> differing_children;
-};
-
 struct CompareResult {
   std::uint64_t nodes_compared = 0;  // nodes whose moves and children were compared
   std::uint64_t leaves = 0;          // perft(depth), when no disagreement was found
-  std::optional<Disagreement> first;
+  std::optional<Difference> first;   // engine (A) against reference (B)
 };
 
 namespace detail {
@@ -60,11 +47,10 @@ struct Walker {
   std::vector<std::string> path;
 
   bool visit(const typename E::Position& ep, const typename R::Position& rp, int depth) {
-    Disagreement d;
-    d.engine_position = engine.format(ep);
-    d.reference_position = reference.format(rp);
-    if (d.engine_position != d.reference_position)
-      d.problems.push_back("the position texts differ");
+    Difference d = Difference::engine_against_reference();
+    d.a_position = engine.format(ep);
+    d.b_position = reference.format(rp);
+    if (d.a_position != d.b_position) d.problems.push_back("the position texts differ");
     if (depth == 0) {
       ++result.leaves;
       return d.problems.empty() || report(std::move(d), rp);
@@ -86,21 +72,21 @@ struct Walker {
     for (const auto& [text, child] : echildren) {
       const auto other = rchildren.find(text);
       if (other == rchildren.end()) {
-        d.only_engine.push_back(text);
+        d.only_a.push_back(text);
         continue;
       }
       const std::string et = engine.format(child), rt = reference.format(other->second);
       if (et != rt) d.differing_children.push_back({text, et, rt});
     }
     for (const auto& [text, child] : rchildren)
-      if (!echildren.contains(text)) d.only_reference.push_back(text);
+      if (!echildren.contains(text)) d.only_b.push_back(text);
     // The optional ok() invariants (common/game.h) of every child.
     for (const auto& [text, child] : echildren)
       if (!position_ok(engine, child)) d.problems.push_back("engine: ok() fails after " + text);
     for (const auto& [text, child] : rchildren)
       if (!position_ok(reference, child))
         d.problems.push_back("reference: ok() fails after " + text);
-    if (!d.problems.empty() || !d.only_engine.empty() || !d.only_reference.empty() ||
+    if (!d.problems.empty() || !d.only_a.empty() || !d.only_b.empty() ||
         !d.differing_children.empty())
       return report(std::move(d), rp);
     if (depth == 1) {
@@ -115,7 +101,7 @@ struct Walker {
     return true;
   }
 
-  bool report(Disagreement d, const typename R::Position& rp) {
+  bool report(Difference d, const typename R::Position& rp) {
     d.path = path;
     d.diagram = reference.diagram(rp);
     result.first = std::move(d);
@@ -133,36 +119,6 @@ CompareResult compare(const E& engine, const R& reference, const typename E::Pos
   walker.visit(ep, rp, depth);
   if (walker.result.first) walker.result.leaves = 0;
   return walker.result;
-}
-
-// A readable report of a disagreement, for the CLI and for test failures.
-inline std::string describe(const Disagreement& d) {
-  std::string out = "first disagreement after ";
-  if (d.path.empty()) {
-    out += "no moves (the root)\n";
-  } else {
-    out += std::to_string(d.path.size()) + " move(s):";
-    for (const auto& m : d.path) out += " " + m;
-    out += "\n";
-  }
-  out += "position (engine):    " + d.engine_position + "\n";
-  out += "position (reference): " + d.reference_position + "\n";
-  out += d.diagram;
-  for (const auto& p : d.problems) out += "problem: " + p + "\n";
-  const auto list = [&](const char* title, const std::vector<std::string>& moves) {
-    if (moves.empty()) return;
-    out += std::string(title) + " (" + std::to_string(moves.size()) + "):";
-    for (const auto& m : moves) out += " " + m;
-    out += "\n";
-  };
-  list("moves only the engine generates", d.only_engine);
-  list("moves only the reference generates", d.only_reference);
-  for (const auto& c : d.differing_children) {
-    out += "after " + c.move + ":\n";
-    out += "  engine:    " + c.engine_position + "\n";
-    out += "  reference: " + c.reference_position + "\n";
-  }
-  return out;
 }
 
 }  // namespace arb

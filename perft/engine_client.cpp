@@ -17,7 +17,7 @@
 #include "common/error.h"
 #include "perft/numbers.h"
 
-namespace arb::cli {
+namespace arb {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -371,4 +371,4 @@ std::optional<std::string> EngineClient::text() {
   return reply[0].substr(5);
 }
 
-}  // namespace arb::cli
+}  // namespace arb

@@ -15,7 +15,7 @@
 
 #include "perft/perft.h"
 
-namespace arb::cli {
+namespace arb {
 
 struct EngineOptions {
   std::string command;  // run by /bin/sh -c
@@ -76,4 +76,4 @@ class EngineClient {
   std::vector<std::string> moves_;
 };
 
-}  // namespace arb::cli
+}  // namespace arb

@@ -1,5 +1,6 @@
 #include "perft/fixture.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -170,6 +171,36 @@ FixtureFile read_fixture_file(const std::string& path) {
   text << in.rdbuf();
   if (in.bad()) throw Error("cannot read fixture file '" + path + "'");
   return parse_fixture_text(text.str());
+}
+
+std::string format_fixture_case(const FixtureCase& c) {
+  std::string out = c.spec + "; " + c.position;
+  if (!c.moves.empty()) out += "; moves " + c.moves;
+  for (const auto& [k, n] : c.depths) out += "; D" + std::to_string(k) + " " + to_string(n);
+  for (const auto& [k, by_key] : c.results) {
+    std::string keys;
+    for (const auto& [key, n] : by_key)
+      keys += (keys.empty() ? "" : ",") + key + "=" + to_string(n);
+    out += "; R" + std::to_string(k) + " " + keys;
+  }
+  return out + "; id " + c.id + "; src " + c.src;
+}
+
+std::optional<std::string> skip_reason(const FixtureCase& c, int k, Count expected,
+                                       std::optional<std::uint64_t> max_nodes) {
+  if (!max_nodes) return std::nullopt;
+  if (expected > *max_nodes) return to_string(expected);
+  for (const auto& [shallower, n] : c.depths)
+    if (shallower < k && n > *max_nodes)
+      return "D" + std::to_string(shallower) + " = " + to_string(n);
+  return std::nullopt;
+}
+
+int deepest_test(const FixtureCase& c, std::optional<std::uint64_t> max_nodes) {
+  int depth = 0;
+  for (const auto& [k, n] : c.depths)
+    if (!skip_reason(c, k, n, max_nodes)) depth = std::max(depth, k);
+  return depth;
 }
 
 }  // namespace arb

@@ -30,9 +30,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/count.h"
 #include "common/game.h"
 #include "common/hash.h"
-#include "perft/count.h"
 #include "perft/perft.h"
 
 namespace arb {

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "perft/count.h"
+#include "common/count.h"
 
-namespace arb::cli {
+namespace arb {
 
 // A count: a JSON integer up to 2^53, exactly; above, a string of its
 // decimal digits, since many JSON readers hold numbers as doubles (P4, I2).
@@ -39,4 +39,4 @@ inline std::string json_line(const nlohmann::ordered_json& j) {
   return scalar(j);
 }
 
-}  // namespace arb::cli
+}  // namespace arb

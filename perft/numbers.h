@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "perft/count.h"
+#include "common/count.h"
 
 namespace arb {
 

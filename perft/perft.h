@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/count.h"
 #include "common/error.h"
 #include "common/game.h"
-#include "perft/count.h"
 
 namespace arb {
 
@@ -93,17 +93,36 @@ struct DivideEntry {
   Count nodes = 0;
 };
 
-// perft(depth - 1) below each legal move, sorted by byte order of the move texts (I1).
-template <Game G>
-std::vector<DivideEntry> divide(const G& g, const typename G::Position& pos, int depth) {
+// perft(depth - 1) below each legal move, sorted by byte order of the move
+// texts (I1). `count_children(children, depth - 1)` counts the children, in
+// order: the plain recursion below, or the hashed and threaded one
+// (perft/counting.h); both share this one listing.
+template <Game G, class CountChildren>
+std::vector<DivideEntry> divide_with(const G& g, const typename G::Position& pos, int depth,
+                                     CountChildren&& count_children) {
   std::vector<DivideEntry> out;
   if (depth <= 0) return out;
-  check_moves_fit(g, pos);
-  for (const auto& move : g.legal_moves(pos))
-    out.push_back({g.move_text(pos, move), perft(g, g.play(pos, move), depth - 1)});
+  check_moves_fit(g, pos);  // every child is held
+  std::vector<typename G::Position> children;
+  for (const auto& move : g.legal_moves(pos)) {
+    out.push_back({g.move_text(pos, move), 0});
+    children.push_back(g.play(pos, move));
+  }
+  const std::vector<Count> counts = count_children(children, depth - 1);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].nodes = counts[i];
   std::sort(out.begin(), out.end(),
             [](const DivideEntry& a, const DivideEntry& b) { return a.move < b.move; });
   return out;
+}
+
+// divide on the plain recursion (one thread, no table).
+template <Game G>
+std::vector<DivideEntry> divide(const G& g, const typename G::Position& pos, int depth) {
+  return divide_with(g, pos, depth, [&](const std::vector<typename G::Position>& children, int d) {
+    std::vector<Count> counts;
+    for (const auto& child : children) counts.push_back(perft(g, child, d));
+    return counts;
+  });
 }
 
 // Splits "m1 m2 ..." on blanks.

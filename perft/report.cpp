@@ -1,6 +1,7 @@
 #include "perft/report.h"
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -9,9 +10,9 @@
 #include <vector>
 
 #include "common/error.h"
-#include "perft/commands/verify.h"
+#include "perft/verify.h"
 
-namespace arb::cli {
+namespace arb {
 namespace {
 
 std::string html(const std::string& text) {
@@ -80,48 +81,79 @@ std::vector<std::vector<std::string>> rows_of(const std::string& position) {
   return rows;
 }
 
-Board board_of(const std::string& game, const std::string& position) {
+// The cells of a position laid out as its game's BoardLayout says: square
+// boards in ranks and files (checkered), hexagons in centred rows.
+Board board_of(const BoardLayout& layout, const std::string& position) {
   Board b;
   const auto rows = rows_of(position);
   const int n = static_cast<int>(rows.size());
-  if (n == 0) return b;
+  if (n == 0 || layout.rows.size() != rows.size()) return b;
   std::size_t widest = 0;
-  for (const auto& r : rows) widest = std::max(widest, r.size());
-  if (game == "emergo" || game == "eximo") {
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (layout.rows[r].size() != rows[r].size()) return b;  // not this game's text
+    widest = std::max(widest, rows[r].size());
+  }
+  const auto name = [&](int r, int c) {
+    return layout.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  };
+  if (layout.shape == BoardLayout::Shape::kSquare) {
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < static_cast<int>(rows[static_cast<std::size_t>(r)].size()); ++c) {
         const int rank = n - r;
-        Cell cell{std::string(1, static_cast<char>('a' + c)) + std::to_string(rank),
-                  rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)],
-                  kMargin + c * kSquare, kMargin + r * kSquare, (c + 1 + rank) % 2 == 0};
-        b.cells.push_back(cell);
+        b.cells.push_back({name(r, c),
+                           rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)],
+                           kMargin + c * kSquare, kMargin + r * kSquare, (c + 1 + rank) % 2 == 0});
       }
     b.width = 2 * kMargin + static_cast<double>(widest) * kSquare;
     b.height = 2 * kMargin + n * kSquare;
     return b;
   }
-  if (game != "ecalper" && game != "meridians") return b;
   b.shape = Shape::kHex;
   const double w = std::sqrt(3.0) * kHexRadius;
-  const int side = (n + 1) / 2;
   for (int r = 0; r < n; ++r) {
     const auto& row = rows[static_cast<std::size_t>(r)];
     const double offset = static_cast<double>(widest - row.size()) * w / 2;
-    for (int c = 0; c < static_cast<int>(row.size()); ++c) {
-      std::string name;
-      if (game == "ecalper") {  // C1: column letters along the other axis, rows from the top
-        const int first = std::max(1, r + 1 - side + 1);
-        name = std::string(1, static_cast<char>('A' + first - 1 + c)) + std::to_string(r + 1);
-      } else {  // M1: rows `a` at the bottom, points from the left from 1
-        name = std::string(1, static_cast<char>('a' + (n - 1 - r))) + std::to_string(c + 1);
-      }
-      b.cells.push_back({name, row[static_cast<std::size_t>(c)], kMargin + offset + c * w + w / 2,
+    for (int c = 0; c < static_cast<int>(row.size()); ++c)
+      b.cells.push_back({name(r, c), row[static_cast<std::size_t>(c)],
+                         kMargin + offset + c * w + w / 2,
                          kMargin + kHexRadius + r * 1.5 * kHexRadius, false});
-    }
   }
   b.width = 2 * kMargin + static_cast<double>(widest) * w;
   b.height = 2 * kMargin + 2 * kHexRadius + (n - 1) * 1.5 * kHexRadius;
   return b;
+}
+
+std::string page_head(const std::string& title) {
+  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
+         html(title) +
+         "</title>\n<style>\n"
+         "body{font-family:sans-serif;margin:1.5em;color:#222}\n"
+         "code,pre{font-family:monospace;background:#f4f4f4;padding:2px 4px}\n"
+         ".missing{color:#e02020;font-weight:bold}.extra{color:#2060e0;font-weight:bold}\n"
+         ".finding{border:1px solid #ccc;padding:1em;margin:1em 0}\n"
+         ".ok{color:#208020}.fail{color:#e02020}\n</style></head><body>\n";
+}
+
+// Written to a temporary file and renamed: a failed run never leaves half a page.
+void write_page(const std::string& text, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream file(tmp, std::ios::trunc);
+    file << text;
+    if (!file.flush()) {
+      std::remove(tmp.c_str());
+      throw Error("cannot write the report '" + path + "'");
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error("cannot write the report '" + path + "'");
+  }
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
 }
 
 std::set<std::string> cells_named(const std::string& moves) {
@@ -145,9 +177,9 @@ std::string piece_colour(char c) {
 
 }  // namespace
 
-std::string board_svg(const std::string& game, const std::string& position,
+std::string board_svg(const BoardLayout& layout, const std::string& position,
                       const std::string& missing_moves, const std::string& extra_moves) {
-  const Board b = board_of(game, position);
+  const Board b = board_of(layout, position);
   if (b.cells.empty()) return "";
   const auto missing = cells_named(missing_moves), extra = cells_named(extra_moves);
   std::ostringstream out;
@@ -200,20 +232,9 @@ std::string board_svg(const std::string& game, const std::string& position,
 }
 
 void write_report(const VerifySummary& s, const std::string& path) {
-  const auto join = [](const std::vector<std::string>& v) {
-    std::string out;
-    for (const auto& w : v) out += (out.empty() ? "" : " ") + w;
-    return out;
-  };
-  const std::string game = s.game.substr(0, s.game.find(':'));
+  const auto join = [](const std::vector<std::string>& v) { return joined(v); };
   std::ostringstream out;
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>perft verify: "
-      << html(s.game) << "</title>\n<style>\n"
-      << "body{font-family:sans-serif;margin:1.5em;color:#222}\n"
-      << "code,pre{font-family:monospace;background:#f4f4f4;padding:2px 4px}\n"
-      << ".missing{color:#e02020;font-weight:bold}.extra{color:#2060e0;font-weight:bold}\n"
-      << ".finding{border:1px solid #ccc;padding:1em;margin:1em 0}\n"
-      << ".ok{color:#208020}.fail{color:#e02020}\n</style></head><body>\n";
+  out << page_head("perft verify: " + s.game);
   out << "<h1>perft verify: <code>" << html(s.game) << "</code></h1>\n<p>Engine <code>"
       << html(s.command) << "</code> against ours (" << html(s.impl) << "): ";
   out << (s.findings.empty() ? "<span class=\"ok\">agrees</span>"
@@ -226,30 +247,67 @@ void write_report(const VerifySummary& s, const std::string& path) {
     out << "<div class=\"finding\">\n<h2>" << html(f.label) << "</h2>\n";
     if (f.first_depth > 0)
       out << "<p>First shows at depth " << f.first_depth << " from the root: perft("
-          << f.first_depth << ") ours " << CountText{f.root_ours} << ", engine "
-          << CountText{f.root_theirs} << ".</p>\n";
+          << f.first_depth << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b}
+          << ".</p>\n";
     out << "<p>Root <code>" << html(f.root) << "</code>"
         << (f.root_moves.empty() ? "" : " moves <code>" + html(join(f.root_moves)) + "</code>")
         << "; path from the root (" << f.path.size() << " moves): <code>"
         << html(f.path.empty() ? "(none)" : join(f.path)) << "</code></p>\n";
-    out << "<p>Position: <code>" << html(f.position) << "</code></p>\n";
-    if (!f.engine_position.empty())
-      out << "<p>Position (engine): <code>" << html(f.engine_position) << "</code></p>\n";
-    out << board_svg(game, f.position, join(f.missing), join(f.extra));
-    if (!f.missing.empty())
-      out << "<p class=\"missing\">Missing (ours has them, the engine not), ringed red: "
-          << html(join(f.missing)) << "</p>\n";
-    if (!f.extra.empty())
-      out << "<p class=\"extra\">Extra (the engine has them, ours not), ringed blue: "
-          << html(join(f.extra)) << "</p>\n";
+    out << "<p>Position: <code>" << html(f.a_position) << "</code></p>\n";
+    if (!f.b_position.empty())
+      out << "<p>Position (" << html(f.b_name) << "): <code>" << html(f.b_position)
+          << "</code></p>\n";
+    out << board_svg(s.board, f.a_position, join(f.only_a), join(f.only_b));
+    if (!f.only_a.empty())
+      out << "<p class=\"missing\">" << html(capitalized(f.only_a_title))
+          << ", ringed red: " << html(join(f.only_a)) << "</p>\n";
+    if (!f.only_b.empty())
+      out << "<p class=\"extra\">" << html(capitalized(f.only_b_title))
+          << ", ringed blue: " << html(join(f.only_b)) << "</p>\n";
     for (const auto& p : f.problems) out << "<p>Problem: " << html(p) << "</p>\n";
     out << "<details><summary>ASCII diagram and our legal moves</summary><pre>" << html(f.diagram)
         << "</pre><p>" << html(join(f.legal)) << "</p></details>\n</div>\n";
   }
   out << "</body></html>\n";
-  std::ofstream file(path, std::ios::trunc);
-  file << out.str();
-  if (!file.flush()) throw Error("cannot write the report '" + path + "'");
+  write_page(out.str(), path);
 }
 
-}  // namespace arb::cli
+void write_diff_report(const DiffReport& r, const std::string& path) {
+  std::ostringstream out;
+  out << page_head("perft diff: " + r.a + " against " + r.b);
+  out << "<h1>perft diff: <code>" << html(r.a) << "</code> (A) against <code>" << html(r.b)
+      << "</code> (B)</h1>\n<p>From <code>" << html(r.position) << "</code>, depth " << r.depth
+      << ": "
+      << (r.first ? "<span class=\"fail\">they differ</span>"
+                  : "<span class=\"ok\">they agree</span>")
+      << ".</p>\n<table border=\"1\" cellpadding=\"4\"><tr><th>depth</th><th>perft A</th>"
+      << "<th>perft B</th><th>positions</th><th>differing</th></tr>\n";
+  for (const auto& row : r.rows)
+    out << "<tr><td>" << row.depth << "</td><td>" << CountText{row.perft_a} << "</td><td>"
+        << CountText{row.perft_b} << "</td><td>" << row.positions << "</td><td>" << row.differing
+        << "</td></tr>\n";
+  out << "</table>\n";
+  if (r.first) {
+    const Difference& f = *r.first;
+    out << "<div class=\"finding\">\n<h2>First difference, " << f.path.size()
+        << " moves from the root</h2>\n<p>Path: <code>"
+        << html(f.path.empty() ? "(none)" : joined(f.path)) << "</code></p>\n";
+    out << "<p>A: <code>" << html(f.a_position) << "</code></p>\n"
+        << board_svg(r.board, f.a_position, joined(f.only_a), "");
+    out << "<p>B: <code>" << html(f.b_position) << "</code></p>\n"
+        << board_svg(r.board, f.b_position, "", joined(f.only_b));
+    if (!f.only_a.empty())
+      out << "<p class=\"missing\">" << html(capitalized(f.only_a_title))
+          << ", ringed red on A: " << html(joined(f.only_a)) << "</p>\n";
+    if (!f.only_b.empty())
+      out << "<p class=\"extra\">" << html(capitalized(f.only_b_title))
+          << ", ringed blue on B: " << html(joined(f.only_b)) << "</p>\n";
+    for (const auto& p : f.problems) out << "<p>" << html(p) << "</p>\n";
+    out << "<details><summary>ASCII diagrams</summary><pre>" << html(f.diagram) << "</pre><pre>"
+        << html(f.b_diagram) << "</pre></details>\n</div>\n";
+  }
+  out << "</body></html>\n";
+  write_page(out.str(), path);
+}
+
+}  // namespace arb

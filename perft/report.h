@@ -2,17 +2,41 @@
 // page with an SVG diagram of each position (perft/report.cpp).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
-namespace arb::cli {
+#include "common/count.h"
+#include "common/game.h"
+#include "perft/difference.h"
+
+namespace arb {
 
 struct VerifySummary;
 void write_report(const VerifySummary& s, const std::string& path);
 
-// The SVG picture of a position text of a game: squares for Emergo and Eximo,
-// hexagons for Ecalper and Meridians, the cells named in `missing` moves
-// ringed red and those of `extra` moves blue. Empty for a game it cannot draw.
-std::string board_svg(const std::string& game, const std::string& position,
+// perft diff --report: the table per depth and the first difference, with
+// both sides' boards.
+struct DiffReport {
+  std::string game, a, b, position;
+  int depth = 0;
+  BoardLayout board;
+  struct Row {
+    int depth = 0;
+    Count perft_a = 0, perft_b = 0;
+    std::uint64_t positions = 0, differing = 0;
+  };
+  std::vector<Row> rows;
+  std::optional<Difference> first;
+};
+void write_diff_report(const DiffReport& r, const std::string& path);
+
+// The SVG picture of a position text of a game as its BoardLayout draws it
+// (squares for Emergo and Eximo, hexagons for Ecalper and Meridians), the
+// cells named in `missing` moves ringed red and those of `extra` moves blue.
+// Empty for a game without a layout or a text that does not fit it.
+std::string board_svg(const BoardLayout& layout, const std::string& position,
                       const std::string& missing_moves, const std::string& extra_moves);
 
-}  // namespace arb::cli
+}  // namespace arb

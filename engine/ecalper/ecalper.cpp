@@ -162,19 +162,9 @@ struct Counters {
 
 using detail::Wide;
 
-// Counts are 128-bit (P4). Every sub-count computed below has a multiplier of
-// at least 1, so an overflow anywhere is an overflow of the total.
-Wide add_checked(Wide a, Wide b) {
-  Wide sum = 0;
-  if (__builtin_add_overflow(a, b, &sum)) throw Error("count overflow: perft exceeds 2^128-1");
-  return sum;
-}
-Wide mul_checked(Wide a, std::uint64_t m) {
-  Wide product = 0;
-  if (__builtin_mul_overflow(a, Wide{m}, &product))
-    throw Error("count overflow: perft exceeds 2^128-1");
-  return product;
-}
+// Counts are 128-bit (P4), checked by common/count.h. Every sub-count computed
+// below has a multiplier of at least 1, so an overflow anywhere is an overflow
+// of the total.
 
 }  // namespace
 
@@ -260,21 +250,21 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     };
     Wide total = 0;
     if (kind == Turn::kFirst) {
-      total = mul_checked(below(child(c, 3, k_turn)), binomial(c.empty, k_turn));
+      total = checked_mul(below(child(c, 3, k_turn)), binomial(c.empty, k_turn));
     } else {
       const int k = kind == Turn::kFinal ? 0 : k_turn;
       const std::uint64_t subsets = binomial(c.empty, k);
       for (int p = 0; p < players_; ++p) {
         const int r = replaceable[static_cast<std::size_t>(p)];
         if (p == c.side || r <= 0 || subsets == 0) continue;
-        total = add_checked(
-            total, mul_checked(below(child(c, p, k)), static_cast<std::uint64_t>(r) * subsets));
+        total = checked_add(
+            total, checked_mul(below(child(c, p, k)), static_cast<std::uint64_t>(r) * subsets));
       }
     }
     if (c.swap) {  // C3: colours exchanged, counters unchanged but the option
       Counters n = c;
       n.swap = 0;
-      total = add_checked(total, below(n));
+      total = checked_add(total, below(n));
     }
     return total;
   };

@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/count.h"
 #include "common/error.h"
 #include "common/game.h"
 #include "common/hash.h"
@@ -30,8 +31,8 @@ namespace arb::engine::ecalper {
 
 namespace detail {
 
-// A 128-bit count (RULES.md P4), for count_subtree.
-__extension__ typedef unsigned __int128 Wide;  // GCC and Clang
+// A 128-bit count (RULES.md P4), for count_subtree: the project's one checked type.
+using Wide = arb::Count;
 
 inline constexpr int kMaxCells = 169;  // size 8
 inline constexpr int kMaxRows = 15;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "perft/cli.h"
+#include "perft/cli/cli.h"
 
 namespace arb::test {
 

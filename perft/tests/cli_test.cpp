@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "perft/cli.h"
+#include "perft/cli/cli.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
 #include "perft/tests/cli_run.h"
@@ -491,15 +491,15 @@ TEST(PerftSuite, OddBytesInAFileAreShownEscaped) {
 
 TEST(PerftCli, JsonCountsAboveTwoToThe53AreStrings) {
   // P4, I2: exact integers up to 2^53, decimal strings above.
-  EXPECT_EQ(cli::json_line(cli::json_count(9007199254740992u)), "9007199254740992");
-  EXPECT_EQ(cli::json_line(cli::json_count(9007199254740993u)), "\"9007199254740993\"");
-  EXPECT_EQ(cli::json_line(cli::json_count(18446744073709551615u)), "\"18446744073709551615\"");
+  EXPECT_EQ(json_line(json_count(9007199254740992u)), "9007199254740992");
+  EXPECT_EQ(json_line(json_count(9007199254740993u)), "\"9007199254740993\"");
+  EXPECT_EQ(json_line(json_count(18446744073709551615u)), "\"18446744073709551615\"");
   nlohmann::ordered_json j;
   j["b"] = 1;
   j["a"] = "x\"y";
   j["d"] = nlohmann::ordered_json::object();
-  j["d"]["m"] = cli::json_count(2);
-  EXPECT_EQ(cli::json_line(j), "{\"b\": 1, \"a\": \"x\\\"y\", \"d\": {\"m\": 2}}");
+  j["d"]["m"] = json_count(2);
+  EXPECT_EQ(json_line(j), "{\"b\": 1, \"a\": \"x\\\"y\", \"d\": {\"m\": 2}}");
 }
 
 }  // namespace

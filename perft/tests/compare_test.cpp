@@ -28,7 +28,7 @@
 namespace {
 
 using arb::CompareResult;
-using arb::Disagreement;
+using arb::Difference;
 using Path = std::vector<std::string>;
 
 // ---------------------------------------------------------------- the toy game
@@ -138,7 +138,7 @@ TEST(CompareToy, DroppedMoveFoundAtFirstPathInByteOrder) {
   for (int depth = 3; depth <= 6; ++depth) {
     const auto result = compare_from_start(broken, good, depth);
     ASSERT_TRUE(result.first) << "depth " << depth;
-    const Disagreement& d = *result.first;
+    const Difference& d = *result.first;
     EXPECT_EQ(d.path, expected[depth - 3]) << "depth " << depth;
     Path scratch;
     const auto brute = first_path_to(
@@ -146,12 +146,12 @@ TEST(CompareToy, DroppedMoveFoundAtFirstPathInByteOrder) {
     ASSERT_TRUE(brute);
     EXPECT_EQ(d.path, *brute) << "depth " << depth;
     const std::string text = d.path.size() % 2 == 0 ? "8 a" : "8 b";
-    EXPECT_EQ(d.engine_position, text);
-    EXPECT_EQ(d.reference_position, text);
+    EXPECT_EQ(d.a_position, text);
+    EXPECT_EQ(d.b_position, text);
     EXPECT_EQ(d.diagram, "pile oooooooo\n");
     EXPECT_TRUE(d.problems.empty()) << arb::describe(d);
-    EXPECT_TRUE(d.only_engine.empty());
-    EXPECT_EQ(d.only_reference, Path{"2"});
+    EXPECT_TRUE(d.only_a.empty());
+    EXPECT_EQ(d.only_b, Path{"2"});
     EXPECT_TRUE(d.differing_children.empty());
     EXPECT_EQ(result.leaves, 0u) << "no leaf count once a disagreement is found";
   }
@@ -165,8 +165,8 @@ TEST(CompareToy, ExtraMoveReportedAsOnlyEngine) {
   ASSERT_TRUE(result.first);
   EXPECT_EQ(result.first->path, (Path{"1", "1", "2"}));
   EXPECT_EQ(result.first->engine_position, "8 b");
-  EXPECT_EQ(result.first->only_engine, Path{"3"});
-  EXPECT_TRUE(result.first->only_reference.empty());
+  EXPECT_EQ(result.first->only_a, Path{"3"});
+  EXPECT_TRUE(result.first->only_b.empty());
   EXPECT_TRUE(result.first->differing_children.empty());
   EXPECT_TRUE(result.first->problems.empty());
 }
@@ -177,8 +177,8 @@ TEST(CompareToy, SidesSwappedReportTheMoveOnTheOtherSide) {
   const auto result = compare_from_start(good, broken, 3);
   ASSERT_TRUE(result.first);
   EXPECT_EQ(result.first->path, (Path{"2", "2"}));
-  EXPECT_EQ(result.first->only_engine, Path{"2"});
-  EXPECT_TRUE(result.first->only_reference.empty());
+  EXPECT_EQ(result.first->only_a, Path{"2"});
+  EXPECT_TRUE(result.first->only_b.empty());
 }
 
 TEST(CompareToy, WrongChildReportedAtItsParentWithBothTexts) {
@@ -191,18 +191,18 @@ TEST(CompareToy, WrongChildReportedAtItsParentWithBothTexts) {
   EXPECT_EQ(shallow.leaves, 8u);
   const auto result = compare_from_start(broken, good, 3);
   ASSERT_TRUE(result.first);
-  const Disagreement& d = *result.first;
+  const Difference& d = *result.first;
   EXPECT_EQ(d.path, (Path{"2", "2"}));
-  EXPECT_EQ(d.engine_position, "8 a");
+  EXPECT_EQ(d.a_position, "8 a");
   ASSERT_EQ(d.differing_children.size(), 1u);
   EXPECT_EQ(d.differing_children[0].move, "1");
-  EXPECT_EQ(d.differing_children[0].engine_position, "6 b");
-  EXPECT_EQ(d.differing_children[0].reference_position, "7 b");
-  EXPECT_TRUE(d.only_engine.empty());
-  EXPECT_TRUE(d.only_reference.empty());
+  EXPECT_EQ(d.differing_children[0].a_position, "6 b");
+  EXPECT_EQ(d.differing_children[0].b_position, "7 b");
+  EXPECT_TRUE(d.only_a.empty());
+  EXPECT_TRUE(d.only_b.empty());
   EXPECT_TRUE(d.problems.empty());
   const std::string text = arb::describe(d);
-  EXPECT_NE(text.find("after 2 move(s): 2 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("path from the root (2 moves): 2 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find("after 1:\n  engine:    6 b\n  reference: 7 b\n"), std::string::npos) << text;
 }
 
@@ -292,7 +292,7 @@ const arb::reference::Emergo& reference_emergo() {
 // and returns the depth-4 disagreement after checking the parts every planted
 // bug at X shares.
 template <EmergoPlant P>
-Disagreement disagreement_at_x() {
+Difference disagreement_at_x() {
   const auto& good = reference_emergo();
   const BrokenEmergo<P> broken(good.spec());
   const auto shallow = compare_from_start(broken, good, 3);
@@ -302,11 +302,10 @@ Disagreement disagreement_at_x() {
   const auto result = compare_from_start(broken, good, 4);
   EXPECT_TRUE(result.first);
   if (!result.first) return {};
-  const Disagreement& d = *result.first;
+  const Difference& d = *result.first;
   const std::string text = arb::describe(d);
   EXPECT_EQ(d.diagram, good.diagram(good.parse(kX))) << text;
-  for (const auto& part :
-       {std::string("a1 a9 c1"), d.engine_position, d.reference_position, d.diagram})
+  for (const auto& part : {std::string("a1 a9 c1"), d.a_position, d.b_position, d.diagram})
     EXPECT_NE(text.find(part), std::string::npos) << "describe() lacks '" << part << "':\n" << text;
   EXPECT_EQ(result.leaves, 0u);
   return d;
@@ -324,13 +323,13 @@ TEST(CompareEmergo, FirstPathToPlantedPositionIsByteOrderFirst) {
 }
 
 TEST(CompareEmergo, DroppedMoveAtPlantedPosition) {
-  const Disagreement d = disagreement_at_x<EmergoPlant::kDropMove>();
+  const Difference d = disagreement_at_x<EmergoPlant::kDropMove>();
   EXPECT_EQ(d.path, kPathToX);
-  EXPECT_EQ(d.engine_position, kX);
-  EXPECT_EQ(d.reference_position, kX);
+  EXPECT_EQ(d.a_position, kX);
+  EXPECT_EQ(d.b_position, kX);
   EXPECT_TRUE(d.problems.empty());
-  EXPECT_TRUE(d.only_engine.empty());
-  EXPECT_EQ(d.only_reference, Path{"e5"});
+  EXPECT_TRUE(d.only_a.empty());
+  EXPECT_EQ(d.only_b, Path{"e5"});
   EXPECT_TRUE(d.differing_children.empty());
   EXPECT_NE(arb::describe(d).find("moves only the reference generates (1): e5\n"),
             std::string::npos)
@@ -338,16 +337,16 @@ TEST(CompareEmergo, DroppedMoveAtPlantedPosition) {
 }
 
 TEST(CompareEmergo, WrongChildAtPlantedPosition) {
-  const Disagreement d = disagreement_at_x<EmergoPlant::kWrongChild>();
+  const Difference d = disagreement_at_x<EmergoPlant::kWrongChild>();
   EXPECT_EQ(d.path, kPathToX);
-  EXPECT_EQ(d.reference_position, kX);
+  EXPECT_EQ(d.b_position, kX);
   EXPECT_TRUE(d.problems.empty());
-  EXPECT_TRUE(d.only_engine.empty());
-  EXPECT_TRUE(d.only_reference.empty());
+  EXPECT_TRUE(d.only_a.empty());
+  EXPECT_TRUE(d.only_b.empty());
   ASSERT_EQ(d.differing_children.size(), 1u);
   EXPECT_EQ(d.differing_children[0].move, "e5");
-  EXPECT_EQ(d.differing_children[0].engine_position, "B8/9/9/9/6B2/9/9/9/W1W6 w 10 10");
-  EXPECT_EQ(d.differing_children[0].reference_position, "B8/9/9/9/4B4/9/9/9/W1W6 w 10 10");
+  EXPECT_EQ(d.differing_children[0].a_position, "B8/9/9/9/6B2/9/9/9/W1W6 w 10 10");
+  EXPECT_EQ(d.differing_children[0].b_position, "B8/9/9/9/4B4/9/9/9/W1W6 w 10 10");
   const std::string text = arb::describe(d);
   EXPECT_NE(text.find("after e5:\n  engine:    B8/9/9/9/6B2/9/9/9/W1W6 w 10 10\n"
                       "  reference: B8/9/9/9/4B4/9/9/9/W1W6 w 10 10\n"),
@@ -359,22 +358,22 @@ TEST(CompareEmergo, CountMovesOffByOneAtPlantedPosition) {
   // X: Black may enter on 38 empty squares but b2 and d2 (E9: a1 or c1 would
   // capture), so 36 moves.
   ASSERT_EQ(reference_emergo().count_moves(reference_emergo().parse(kX)), 36u);
-  const Disagreement d = disagreement_at_x<EmergoPlant::kCountOffByOne>();
+  const Difference d = disagreement_at_x<EmergoPlant::kCountOffByOne>();
   EXPECT_EQ(d.path, kPathToX);
   EXPECT_EQ(d.problems, Path{"engine count_moves = 37 but it generates 36 moves"});
-  EXPECT_TRUE(d.only_engine.empty());
-  EXPECT_TRUE(d.only_reference.empty());
+  EXPECT_TRUE(d.only_a.empty());
+  EXPECT_TRUE(d.only_b.empty());
   EXPECT_TRUE(d.differing_children.empty());
   EXPECT_NE(arb::describe(d).find("problem: engine count_moves = 37 but it generates 36 moves\n"),
             std::string::npos);
 }
 
 TEST(CompareEmergo, WrongOutcomeAtPlantedPosition) {
-  const Disagreement d = disagreement_at_x<EmergoPlant::kWrongOutcome>();
+  const Difference d = disagreement_at_x<EmergoPlant::kWrongOutcome>();
   EXPECT_EQ(d.path, kPathToX);
   EXPECT_EQ(d.problems, Path{"outcome: engine says win w, reference says ongoing"});
-  EXPECT_TRUE(d.only_engine.empty());
-  EXPECT_TRUE(d.only_reference.empty());
+  EXPECT_TRUE(d.only_a.empty());
+  EXPECT_TRUE(d.only_b.empty());
   EXPECT_TRUE(d.differing_children.empty());
 }
 
@@ -387,13 +386,13 @@ TEST(CompareEmergo, WrongPositionTextReportedAtTheParent) {
   EXPECT_EQ(shallow.leaves, 1504u);
   const auto result = compare_from_start(broken, good, 3);
   ASSERT_TRUE(result.first);
-  const Disagreement& d = *result.first;
+  const Difference& d = *result.first;
   EXPECT_EQ(d.path, (Path{"a1", "a9"}));
-  EXPECT_EQ(d.reference_position, "B8/9/9/9/9/9/9/9/W8 w 11 11");
+  EXPECT_EQ(d.b_position, "B8/9/9/9/9/9/9/9/W8 w 11 11");
   ASSERT_EQ(d.differing_children.size(), 1u);
   EXPECT_EQ(d.differing_children[0].move, "c1");
-  EXPECT_EQ(d.differing_children[0].engine_position, std::string(kX) + " ");
-  EXPECT_EQ(d.differing_children[0].reference_position, kX);
+  EXPECT_EQ(d.differing_children[0].a_position, std::string(kX) + " ");
+  EXPECT_EQ(d.differing_children[0].b_position, kX);
   EXPECT_TRUE(d.problems.empty());
 }
 

@@ -12,11 +12,11 @@
 #include "engine/emergo/emergo.h"
 #include "engine/eximo/eximo.h"
 #include "engine/meridians/meridians.h"
-#include "perft/cli.h"
-#include "perft/command.h"
+#include "perft/cli/cli.h"
 #include "perft/hashed.h"
 #include "perft/json.h"
 #include "perft/perft.h"
+#include "perft/progress.h"
 #include "perft/tests/cli_run.h"
 
 namespace arb {
@@ -79,10 +79,9 @@ TEST(HashedPerft, TableMemoryIsBoundedByItsSize) {
 }
 
 TEST(HashedPerft, JsonCountsAbove2To53AreStrings) {  // P4, I2
-  EXPECT_EQ(cli::json_line(cli::json_count(Count{1} << 53)), "9007199254740992");
-  EXPECT_EQ(cli::json_line(cli::json_count((Count{1} << 53) + 1)), "\"9007199254740993\"");
-  EXPECT_EQ(cli::json_line(cli::json_count(kCountMax)),
-            "\"340282366920938463463374607431768211455\"");
+  EXPECT_EQ(json_line(json_count(Count{1} << 53)), "9007199254740992");
+  EXPECT_EQ(json_line(json_count((Count{1} << 53) + 1)), "\"9007199254740993\"");
+  EXPECT_EQ(json_line(json_count(kCountMax)), "\"340282366920938463463374607431768211455\"");
 }
 
 using test::CliRun;
@@ -127,16 +126,20 @@ TEST(HashedPerft, SuiteFixtureCountsAbove2To64Parse) {  // P4: a 128-bit expecte
 }
 
 TEST(HashedPerft, ProgressLineShowsDepthNodesRateAndEta) {
-  std::ostringstream out, err;
-  cli::Io terminal{out, err, true};
-  const auto line = cli::progress_line(terminal, false, 8);
-  ASSERT_TRUE(line);
-  line(PerftProgress{1, 4, 3000000, 2.0});
-  EXPECT_EQ(err.str(), "\r\033[Kdepth 8: 3000000 nodes, 1.5e+06 nodes/s, 1/4 parts, ETA 6 s");
-  cli::Io json{out, err, true};
-  EXPECT_FALSE(cli::progress_line(json, true, 8));  // silent with --json
-  cli::Io pipe{out, err, false};
-  EXPECT_FALSE(cli::progress_line(pipe, false, 8));  // and when stderr is no terminal
+  std::ostringstream err;
+  {
+    ProgressLine terminal(err, true);
+    const auto line = count_progress(terminal, 8);
+    ASSERT_TRUE(line);
+    line(PerftProgress{1, 4, 3000000, 2.0});
+    EXPECT_EQ(err.str(), "\r\033[Kdepth 8: 3000000 nodes, 1.5e+06 nodes/s, 1/4 parts, ETA 6 s");
+  }
+  EXPECT_EQ(err.str().substr(err.str().size() - 4), "\r\033[K") << "erased at the end";
+  std::ostringstream silent;
+  ProgressLine off(silent, false);  // --json, or stderr is no terminal
+  EXPECT_FALSE(count_progress(off, 8));
+  off.show("x");
+  EXPECT_EQ(silent.str(), "");
 }
 
 TEST(HashedPerft, BadOptionsAreOneLineErrors) {

@@ -11,7 +11,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "engine/emergo/emergo.h"
-#include "perft/commands/serve.h"
+#include "perft/serve.h"
 
 namespace {
 
@@ -96,14 +96,13 @@ int main(int argc, char** argv) {
   }
   g_bug = static_cast<Bug>(it - names.begin());
   std::string next;
-  arb::cli::Serve::Args a;
+  arb::Serve::Args a;
   a.in = &std::cin;
   a.next_spec = &next;
-  arb::cli::Io io{std::cout, std::cerr, false};
   const Planted g(arb::Spec::parse("emergo"));
   for (;;) {  // it plays Emergo only: `game` for anything else is an err reply
-    const int status = arb::cli::Serve::serve(g, a, io);
-    if (status != arb::cli::Serve::kSwitchGame) return status;
+    const int status = arb::Serve::serve(g, a, std::cout);
+    if (status != arb::Serve::kSwitchGame) return status;
     a.greet = next == "emergo";
     if (!a.greet) std::cout << "err this test engine plays emergo only" << std::endl;
   }

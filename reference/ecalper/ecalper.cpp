@@ -609,4 +609,16 @@ std::string Ecalper::diagram(const Position& pos) const {
   return out;
 }
 
+// C1: row r (from 1, the top) holds the columns max(1, r-n+1) .. min(2n-1, r+n-1).
+BoardLayout Ecalper::board_layout() const {
+  BoardLayout layout;
+  layout.shape = BoardLayout::Shape::kHex;
+  for (int r = 1; r <= 2 * n_ - 1; ++r) {
+    auto& row = layout.rows.emplace_back();
+    for (int c = std::max(1, r - n_ + 1); c <= std::min(2 * n_ - 1, r + n_ - 1); ++c)
+      row.push_back(std::string(1, static_cast<char>('A' + c - 1)) + std::to_string(r));
+  }
+  return layout;
+}
+
 }  // namespace arb::reference

@@ -444,4 +444,15 @@ Outcome Emergo::outcome(std::span<const Position> history) const {
   return seen >= 3 ? Outcome::draw(0b11) : Outcome::ongoing();
 }
 
+// E1: files a.. from the left, ranks from the top row (size) down to 1.
+BoardLayout Emergo::board_layout() const {
+  BoardLayout layout;
+  for (int rank = size_; rank >= 1; --rank) {
+    auto& row = layout.rows.emplace_back();
+    for (int file = 0; file < size_; ++file)
+      row.push_back(std::string(1, static_cast<char>('a' + file)) + std::to_string(rank));
+  }
+  return layout;
+}
+
 }  // namespace arb::reference

@@ -328,4 +328,15 @@ Outcome Eximo::outcome(const Position& pos) const {
   return Outcome::win(static_cast<int>(other(pos.side)));
 }
 
+// X1: files a-h from the left, ranks 8 down to 1.
+BoardLayout Eximo::board_layout() const {
+  BoardLayout layout;
+  for (int rank = 8; rank >= 1; --rank) {
+    auto& row = layout.rows.emplace_back();
+    for (int file = 0; file < 8; ++file)
+      row.push_back(std::string(1, static_cast<char>('a' + file)) + std::to_string(rank));
+  }
+  return layout;
+}
+
 }  // namespace arb::reference

@@ -61,6 +61,8 @@ class Eximo {
   Position parse(std::string_view text) const;
   std::string format(const Position& pos) const;
   std::string diagram(const Position& pos) const;
+  // Cell names in text order, for pictures (common/game.h).
+  BoardLayout board_layout() const;
   int to_move(const Position& pos) const { return static_cast<int>(pos.side); }
   MoveList legal_moves(const Position& pos) const;
   std::uint64_t count_moves(const Position& pos) const { return legal_moves(pos).size(); }

@@ -437,4 +437,17 @@ std::string Meridians::diagram(const Position& pos) const {
   return out.str();
 }
 
+// M1: the text lists the rows from the top; a row's points are its letter and
+// their place from the left, from 1.
+BoardLayout Meridians::board_layout() const {
+  BoardLayout layout;
+  layout.shape = BoardLayout::Shape::kHex;
+  for (int r = row_count() - 1; r >= 0; --r) {
+    auto& row = layout.rows.emplace_back();
+    for (int k = 1; k <= width_[r]; ++k)
+      row.push_back(std::string(1, static_cast<char>('a' + r)) + std::to_string(k));
+  }
+  return layout;
+}
+
 }  // namespace arb::reference

@@ -1,17 +1,25 @@
-// perft play <spec> [--seed N] [--plies N] ...: a seeded random game, ply by ply.
-#include "perft/commands/play.h"
-
+// perft play <spec> [--seed N] [--plies N] ...: a seeded random game, ply by ply
+// (perft/playthrough.h): the text of the golden files in fixtures/playthroughs/.
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/commands.h"
+#include "perft/cli/command.h"
+#include "perft/playthrough.h"
 
 namespace arb::cli {
 namespace {
+
+struct PlayArgs {
+  RootArgs root;
+  ImplArg impl;
+  std::uint64_t seed = 1;
+  int plies = 200;
+};
 
 constexpr std::uint64_t kMaxPlies = 1000000;
 
@@ -39,19 +47,26 @@ class PlayCommand : public Command {
                     std::to_string(kMaxPlies) + ")");
       args_.plies = static_cast<int>(n);
     }
-    check_impl(args_.impl);
-    return run_for_game<Play>(Spec::parse(spec_), args_, io);
+    const Impl impl = args_.impl.impl();
+    return Games::with_game(Spec::parse(spec_), impl, [&](const auto& g) {
+      write_playthrough(g, root_of(g, args_.root), args_.seed, args_.plies, io.out);
+      return 0;
+    });
   }
 
  private:
   std::string spec_, seed_, plies_;
   CLI::Option* seed_option_ = nullptr;
   CLI::Option* plies_option_ = nullptr;
-  Play::Args args_;
+  PlayArgs args_;
 };
 
+std::unique_ptr<Command> make() { return std::make_unique<PlayCommand>(); }
+
+const Registration kRegistration{
+    {40, "play",
+     "play <spec> [--seed N] [--plies N] [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I]",
+     "a seeded random game, ply by ply (fixtures/playthroughs)", &make}};
+
 }  // namespace
-
-std::unique_ptr<Command> make_play_command() { return std::make_unique<PlayCommand>(); }
-
 }  // namespace arb::cli

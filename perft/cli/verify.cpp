@@ -2,8 +2,6 @@
 // [--write-fixture FILE] [--report FILE.html]: an outside engine against ours
 // (docs/engine-protocol.md). Exit 0 agree, 1 a difference, 2 an error (the
 // engine's included: not found, dead, silent, garbage, `err`).
-#include "perft/commands/verify.h"
-
 #include <CLI/CLI.hpp>
 
 #include <ctime>
@@ -16,18 +14,14 @@
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/commands.h"
+#include "perft/cli/command.h"
+#include "perft/fixture.h"
 #include "perft/json.h"
 #include "perft/report.h"
+#include "perft/verify.h"
 
 namespace arb::cli {
 namespace {
-
-std::string joined(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
-  return out;
-}
 
 std::string today() {
   const std::time_t t = std::time(nullptr);
@@ -47,20 +41,24 @@ std::string field(std::string text) {
 // reference agree, src naming who agreed and who did not. Empty when they do
 // not agree on D1 (then no count of ours is worth committing).
 std::string fixture_line(const VerifySummary& s, const Finding& f, const std::string& id) {
-  std::string counts;
+  FixtureCase c;
   if (f.engine_d1 && f.engine_d1 == f.reference_d1) {
-    counts += "; D1 " + to_string(*f.engine_d1);
-    if (f.engine_d2 && f.engine_d2 == f.reference_d2) counts += "; D2 " + to_string(*f.engine_d2);
+    c.depths[1] = *f.engine_d1;
+    if (f.engine_d2 && f.engine_d2 == f.reference_d2) c.depths[2] = *f.engine_d2;
   }
-  if (counts.empty()) return "";
+  if (c.depths.empty()) return "";
   std::string what;
-  if (!f.missing.empty()) what += " misses " + joined(f.missing);
-  if (!f.extra.empty()) what += (what.empty() ? "" : ",") + std::string(" adds ") + joined(f.extra);
+  if (!f.only_a.empty()) what += " misses " + joined(f.only_a);
+  if (!f.only_b.empty())
+    what += (what.empty() ? "" : ",") + std::string(" adds ") + joined(f.only_b);
   if (what.empty() && !f.problems.empty()) what = " " + f.problems.front();
   if (what.size() > 200) what = what.substr(0, 197) + "...";
-  return s.game + "; " + f.position + counts + "; id " + id +
-         "; src engine and reference agree (perft verify, " + today() + "), the engine '" +
-         field(s.command) + "' disagrees after '" + field(joined(f.path)) + "':" + field(what);
+  c.spec = s.game;
+  c.position = f.a_position;
+  c.id = id;
+  c.src = "engine and reference agree (perft verify, " + today() + "), the engine '" +
+          field(s.command) + "' disagrees after '" + field(joined(f.path)) + "':" + field(what);
+  return format_fixture_case(c);
 }
 
 // The next free id verify-<n> in the file (ids are unique per file, I6).
@@ -81,40 +79,30 @@ nlohmann::ordered_json finding_json(const Finding& f) {
   nlohmann::ordered_json j;
   j["check"] = f.label;
   j["path"] = f.path;
-  j["position"] = f.position;
-  if (!f.engine_position.empty()) j["engine_position"] = f.engine_position;
+  j["position"] = f.a_position;
+  if (!f.b_position.empty()) j["engine_position"] = f.b_position;
   j["first_depth"] = f.first_depth;
-  j["missing"] = f.missing;
-  j["extra"] = f.extra;
+  j["missing"] = f.only_a;
+  j["extra"] = f.only_b;
   j["problems"] = f.problems;
   return j;
 }
 
+// The check's context (which root, at which depth), the difference itself
+// (perft/difference.h), and how to reproduce it.
 void write_text(const VerifySummary& s, const Finding& f, std::ostream& out) {
   out << "FAIL " << f.label << ": the engine differs from ours (" << s.impl << ")\n";
   if (f.first_depth > 0)
     out << "first shows at depth " << f.first_depth << " from the root: perft(" << f.first_depth
-        << ") ours " << CountText{f.root_ours} << ", engine " << CountText{f.root_theirs} << '\n';
+        << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b} << '\n';
   else
     out << "first shows in a position text (the counts agree)\n";
   out << "root: " << f.root << (f.root_moves.empty() ? "" : " moves " + joined(f.root_moves))
       << '\n';
-  out << "path from the root (" << f.path.size()
-      << " moves):" << (f.path.empty() ? " none, the root itself" : " " + joined(f.path)) << '\n';
-  out << "position:          " << f.position << '\n';
-  if (!f.engine_position.empty()) out << "position (engine): " << f.engine_position << '\n';
-  out << f.diagram;
-  if (!f.missing.empty())
-    out << "missing (ours has them, the engine not) (" << f.missing.size()
-        << "): " << joined(f.missing) << '\n';
-  if (!f.extra.empty())
-    out << "extra (the engine has them, ours not) (" << f.extra.size() << "): " << joined(f.extra)
-        << '\n';
-  for (const auto& p : f.problems) out << "problem: " << p << '\n';
-  out << "reproduce: perft " << s.game << " --position '" << f.position << "' --depth 1 --divide\n";
+  out << describe(f);
+  out << "reproduce: perft " << s.game << " --position '" << f.a_position
+      << "' --depth 1 --divide\n";
 }
-
-}  // namespace
 
 int finish_verify(VerifySummary& s, Io& io) {
   std::vector<std::string> written;
@@ -177,8 +165,6 @@ int finish_verify(VerifySummary& s, Io& io) {
   return s.findings.empty() ? 0 : 1;
 }
 
-namespace {
-
 class VerifyCommand : public Command {
  public:
   void define(CLI::App& app) override {
@@ -189,7 +175,7 @@ class VerifyCommand : public Command {
     app.add_flag("--script", args_.engine.script,
                  "perftree form: run CMD \"<depth>\" \"<position>\" \"<moves>\" per question");
     app.add_option("--depth", depth_, "check perft 1..N from the root (default 1)")->type_name("N");
-    add_root_options(app, args_.root);
+    add_root_options(app, root_);
     app.add_option("--suite", suite_, "check every line of a fixture file instead")
         ->type_name("FILE");
     app.add_option("--max-nodes", max_nodes_, "with --suite: skip depths above N nodes")
@@ -204,7 +190,7 @@ class VerifyCommand : public Command {
     app.add_option("--text-depth", text_depth_,
                    "compare the engine's position texts to this depth (default 2)")
         ->type_name("N");
-    add_impl_option(app, args_.impl);
+    add_impl_option(app, impl_);
     app.add_flag("--json", args_.json, "one JSON object on one line");
     app_ = &app;
   }
@@ -212,7 +198,7 @@ class VerifyCommand : public Command {
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft verify needs a spec");
     if (args_.engine.command.empty()) throw Error("perft verify needs --engine 'CMD ...'");
-    check_impl(args_.impl);
+    args_.impl = impl_.impl();
     if (!depth_.empty()) {
       args_.depth = parse_depth(depth_);
       if (args_.depth == 0) throw Error("--depth must be at least 1");
@@ -244,17 +230,34 @@ class VerifyCommand : public Command {
     }
     args_.write_fixture = write_fixture_;
     args_.report = report_;
-    return run_for_game<Verify>(Spec::parse(spec_), args_, io);
+    args_.position = root_.position;
+    args_.moves = root_.moves;
+    return Games::with_pair(Spec::parse(spec_), [&](const auto& engine, const auto& reference) {
+      ProgressLine progress(io.err, io.progress && !args_.json);
+      VerifySummary s = args_.impl == Impl::kEngine
+                            ? verify(engine, engine, reference, args_, progress)
+                            : verify(reference, engine, reference, args_, progress);
+      progress.clear();
+      return finish_verify(s, io);
+    });
   }
 
  private:
   std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_;
   VerifyArgs args_;
+  RootArgs root_;
+  ImplArg impl_;
   CLI::App* app_ = nullptr;
 };
 
+std::unique_ptr<Command> make() { return std::make_unique<VerifyCommand>(); }
+
+const Registration kRegistration{
+    {60, "verify",
+     "verify <spec> --engine 'CMD ...' [--script] [--depth N] [--position TEXT] [--moves ...] "
+     "[--suite FILE [--max-nodes N]] [--write-fixture FILE] [--report FILE.html] [--timeout S] "
+     "[--impl I] [--json]",
+     "an outside engine against ours: agree (exit 0) or the first difference (exit 1)", &make}};
+
 }  // namespace
-
-std::unique_ptr<Command> make_verify_command() { return std::make_unique<VerifyCommand>(); }
-
 }  // namespace arb::cli

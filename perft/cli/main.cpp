@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "perft/cli.h"
+#include "perft/cli/cli.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);

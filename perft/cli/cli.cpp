@@ -1,13 +1,12 @@
-// The perft command-line tool (RULES.md I1-I5): the commands' table, the
-// parsing every command shares (CLI11), help and the one-line errors. Each
-// command is perft/commands/<name>.cpp; its game-generic part is a template
-// instantiated once per game (perft/commands.h).
-#include "perft/cli.h"
+// The perft command-line tool (RULES.md I1-I5): the parsing every command
+// shares (CLI11), help and the one-line errors. Each command is
+// perft/cli/<name>.cpp, which registers itself (perft/cli/command.h) and
+// reaches its game through the registry's dispatcher (common/registry.h).
+#include "perft/cli/cli.h"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <new>
 #include <ostream>
@@ -17,51 +16,10 @@
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/command.h"
+#include "perft/cli/command.h"
 
 namespace arb {
 namespace cli {
-
-// Every command, in help order: one line each. A new command is its file in
-// perft/commands/, its make_ function declared in perft/command.h, and a line here.
-std::span<const CommandInfo> commands() {
-  static const std::array<CommandInfo, 10> kCommands = {{
-      {"",
-       "<spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--divide] [--json] "
-       "[--results] [--hash MB] [--threads N]",
-       "count perft(N): move sequences of N complete turns (RULES.md I1, I2)", &make_count_command},
-      {"compare", "compare <spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"]",
-       "engine against reference: equal (exit 0) or the first difference (exit 1, I3)",
-       &make_compare_command},
-      {"suite", "suite FILE [--impl I] [--compare] [--max-nodes N] [--hash MB] [--threads N]",
-       "run a fixture file (RULES.md I4, I6): one line per test", &make_suite_command},
-      {"show", "show <spec> [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--list-moves]",
-       "a position: its text, a diagram, the side to move, the outcome, the legal moves",
-       &make_show_command},
-      {"play",
-       "play <spec> [--seed N] [--plies N] [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I]",
-       "a seeded random game, ply by ply (fixtures/playthroughs)", &make_play_command},
-      {"serve", "serve <spec> [--impl I]",
-       "speak the engine protocol on stdin/stdout (docs/engine-protocol.md)", &make_serve_command},
-      {"verify",
-       "verify <spec> --engine 'CMD ...' [--script] [--depth N] [--position TEXT] [--moves ...] "
-       "[--suite FILE [--max-nodes N]] [--write-fixture FILE] [--report FILE.html] [--timeout S] "
-       "[--impl I] [--json]",
-       "an outside engine against ours: agree (exit 0) or the first difference (exit 1)",
-       &make_verify_command},
-      {"split",
-       "split <spec> --depth N --at K [--out FILE] [--position TEXT] [--moves \"m1 m2 ...\"] "
-       "[--impl I]",
-       "work units: the distinct positions at depth K with multiplicities (docs/cluster.md)",
-       &make_split_command},
-      {"units", "units FILE [--shard i/n] [--out FILE] [--impl I] [--hash MB] [--threads N]",
-       "count shard i of n of a units file, as JSON lines", &make_units_command},
-      {"merge", "merge FILE...",
-       "add up shard results: total N, or exit 1 on a missing or duplicate unit",
-       &make_merge_command},
-  }};
-  return kCommands;
-}
 
 namespace {
 
@@ -106,6 +64,7 @@ const std::map<std::string, bool>& all_options() {
 // The index of the first argument that is neither an option nor an option's
 // value: the command word may follow options (`perft --impl reference show ...`).
 std::size_t first_positional(const std::vector<std::string>& args) {
+  if (args.empty() || args[0].size() < 2 || args[0][0] != '-') return 0;  // the usual case
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a.size() < 2 || a[0] != '-') return i;
@@ -235,11 +194,11 @@ int run_perft_cli(const std::vector<std::string>& args, std::ostream& out, std::
   try {
     return cli::dispatch(args, io);
   } catch (const Error& e) {
-    err << "perft: error: " << cli::one_line(e.what()) << '\n';
+    err << "perft: error: " << one_line(e.what()) << '\n';
   } catch (const std::bad_alloc&) {
-    err << "perft: error: out of memory for '" << cli::shown(cli::asked(args)) << "'\n";
+    err << "perft: error: out of memory for '" << shown(cli::asked(args)) << "'\n";
   } catch (const std::exception& e) {
-    err << "perft: internal error: " << cli::one_line(e.what()) << '\n';
+    err << "perft: internal error: " << one_line(e.what()) << '\n';
   }
   out.flush();
   return 2;

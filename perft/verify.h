@@ -1,5 +1,5 @@
-// perft verify <spec> --engine CMD ...: an outside engine against ours through
-// the engine protocol (docs/engine-protocol.md), the game-generic part. For
+// Verify: an outside engine against ours through the engine protocol
+// (docs/engine-protocol.md), the library part of `perft verify`. For
 // each root it asks `divide d` for d = 1..N, so the first depth at which a bug
 // shows is known, then descends by divide to the first position where the
 // move sets differ: missing moves first, then extra moves, then the children
@@ -15,37 +15,28 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/impl.h"
 #include "common/spec.h"
-#include "perft/command.h"
+#include "perft/counting.h"
+#include "perft/difference.h"
 #include "perft/engine_client.h"
 #include "perft/fixture.h"
 #include "perft/perft.h"
+#include "perft/progress.h"
+#include "perft/text.h"
 
-namespace arb::cli {
+namespace arb {
 
-// Where an outside engine and ours first part, with what a report shows.
-struct Finding {
-  std::string label;  // "start" or "line 12 (id ...)": which check found it
-  std::string root;   // the root position: "start" or a text
-  std::vector<std::string> root_moves;
-  std::vector<std::string> path;  // moves from the root to the position
-  int first_depth = 0;            // the root depth whose divide first differs; 0: text only
-  arb::Count root_ours = 0, root_theirs = 0;  // the root's totals at that depth
-  std::string position;                       // ours
-  std::string engine_position;                // the engine's `text`, when it differs
-  std::string diagram;                        // ours, ASCII
-  std::vector<std::string> missing, extra, problems;
-  std::vector<std::string> legal;  // our moves there (the report draws them)
-  // The regression line: D1 and D2 at the position, from each of ours.
-  std::optional<arb::Count> engine_d1, engine_d2, reference_d1, reference_d2;
-};
+// Where an outside engine and ours first part: a Difference with ours as side
+// A and the engine as side B (Difference::ours_against_engine).
+using Finding = Difference;
 
 struct VerifyArgs {
   EngineOptions engine;
-  std::string impl = "engine";
+  Impl impl = Impl::kEngine;
   int depth = 1;
-  RootArgs root;
-  std::vector<FixtureCase> suite;  // --suite: the file's lines, else empty
+  std::string position = "start", moves;  // the root
+  std::vector<FixtureCase> suite;         // --suite: the file's lines, else empty
   bool use_suite = false;
   std::optional<std::uint64_t> max_nodes;
   int text_depth = 2;
@@ -53,9 +44,11 @@ struct VerifyArgs {
   std::string write_fixture, report;  // files to append to / write, or empty
 };
 
-// What verify.cpp writes: text or JSON, the fixture lines, the HTML report.
+// What a verify run found, for its writers: text or JSON, the fixture lines
+// (perft/cli/verify.cpp) and the HTML report (perft/report.h).
 struct VerifySummary {
   std::string game, impl, command;
+  BoardLayout board;  // how the report draws the game's positions
   std::vector<Finding> findings;
   std::vector<std::string> lines;  // one per check: "ok start depth 5 ..." / "FAIL ..."
   arb::Count nodes = 0;
@@ -65,7 +58,6 @@ struct VerifySummary {
   bool json = false;
   std::string write_fixture, report;
 };
-int finish_verify(VerifySummary& s, Io& io);  // verify.cpp: output, fixture, report
 
 // Positions the text walk visits at most (each costs two requests).
 inline constexpr std::uint64_t kTextWalkLimit = 5000;
@@ -75,8 +67,8 @@ inline constexpr std::uint64_t kListLimit = 10000;
 template <Game G>
 class Verifier {
  public:
-  Verifier(const G& g, EngineClient& client, Io& io, bool quiet)
-      : g_(g), client_(client), io_(io), quiet_(quiet) {}
+  Verifier(const G& g, EngineClient& client, ProgressLine& progress)
+      : g_(g), client_(client), progress_(progress) {}
 
   // One root to depth N, then the texts to text_depth.
   std::optional<Finding> check_root(const std::string& root, const std::vector<std::string>& moves,
@@ -117,11 +109,11 @@ class Verifier {
   }
 
   Finding finding_at(const Position& pos, const std::vector<std::string>& path) {
-    Finding f;
+    Finding f = Difference::ours_against_engine();
     f.root = root_;
     f.root_moves = root_moves_;
     f.path = path;
-    f.position = g_.format(pos);
+    f.a_position = g_.format(pos);
     f.diagram = g_.diagram(pos);
     return f;
   }
@@ -151,7 +143,7 @@ class Verifier {
     const auto text = client_.text();
     if (!text || *text == g_.format(pos)) return std::nullopt;
     Finding f = finding_at(pos, path);
-    f.engine_position = *text;
+    f.b_position = *text;
     f.problems.push_back("the position texts differ");
     return f;
   }
@@ -166,26 +158,26 @@ class Verifier {
     std::map<std::string, arb::Count> their_counts;
     Finding f = finding_at(pos, path);
     if (at_root) {
-      f.root_ours = our_total;
-      f.root_theirs = theirs.total;
+      f.root_a = our_total;
+      f.root_b = theirs.total;
       nodes_ = checked_add(nodes_, our_total);
     }
     for (const auto& e : theirs.entries) {
       their_sum = checked_add(their_sum, e.nodes);
-      if (!their_counts.emplace(e.move, e.nodes).second) f.extra.push_back(e.move + " (twice)");
+      if (!their_counts.emplace(e.move, e.nodes).second) f.only_b.push_back(e.move + " (twice)");
     }
     std::map<std::string, arb::Count> our_counts;
     for (const auto& e : ours) {
       our_counts.emplace(e.move, e.nodes);
-      if (!their_counts.contains(e.move)) f.missing.push_back(e.move);
+      if (!their_counts.contains(e.move)) f.only_a.push_back(e.move);
     }
     for (const auto& [move, n] : their_counts)
-      if (!our_counts.contains(move)) f.extra.push_back(move);
+      if (!our_counts.contains(move)) f.only_b.push_back(move);
     if (their_sum != theirs.total)
       f.problems.push_back("the engine's total " + to_string(theirs.total) +
                            " is not the sum of its lines, " + to_string(their_sum));
-    if (const auto text = client_.text(); text && *text != f.position) {
-      f.engine_position = *text;
+    if (const auto text = client_.text(); text && *text != f.a_position) {
+      f.b_position = *text;
       f.problems.push_back("the position texts differ");
     }
     // The engine's own perft is its fast path (the last ply counted, not
@@ -199,7 +191,7 @@ class Verifier {
       for (const auto& [move, n] : their_counts)
         if (n != 1 && our_counts.contains(move))
           f.problems.push_back("divide 1 gives " + move + " the count " + to_string(n));
-    if (!f.missing.empty() || !f.extra.empty() || !f.problems.empty()) return f;
+    if (!f.only_a.empty() || !f.only_b.empty() || !f.problems.empty()) return f;
     if (d == 1) return std::nullopt;
     for (const auto& e : ours) {
       const arb::Count their = their_counts.at(e.move);
@@ -216,8 +208,8 @@ class Verifier {
       }
       path.pop_back();
       if (at_root) {
-        below->root_ours = f.root_ours;
-        below->root_theirs = f.root_theirs;
+        below->root_a = f.root_a;
+        below->root_b = f.root_b;
       }
       return below;
     }
@@ -243,113 +235,97 @@ class Verifier {
   }
 
   void progress(int d) {
-    if (quiet_) return;
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     if (s < 1) return;
-    io_.err << "\rverify: depth " << d << " done, " << CountText{nodes_} << " nodes, "
-            << CountText{nodes_per_second(nodes_, s)} << " nodes/s, " << client_.requests()
-            << " requests" << std::flush;
-    shown_ = true;
+    progress_.show("verify: depth " + std::to_string(d) + " done, " + to_string(nodes_) +
+                   " nodes, " + to_string(nodes_per_second(nodes_, s)) + " nodes/s, " +
+                   std::to_string(client_.requests()) + " requests");
   }
 
- public:
-  ~Verifier() {
-    if (shown_) io_.err << '\n';
-  }
-
- private:
   const G& g_;
   EngineClient& client_;
-  Io& io_;
-  bool quiet_ = true, shown_ = false;
+  ProgressLine& progress_;
   std::string root_;
   std::vector<std::string> root_moves_;
   arb::Count nodes_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 
-struct Verify {
-  using Args = VerifyArgs;
+// D1 and D2 at a finding's position from both of ours: the fixture line.
+template <Game E, Game R>
+void regression_counts(const E& engine, const R& reference, Finding& f) {
+  auto moves = f.root_moves;
+  moves.insert(moves.end(), f.path.begin(), f.path.end());
+  try {
+    const auto ep = play_moves(engine, position_from(engine, f.root), moves);
+    f.engine_d1 = perft(engine, ep, 1);
+    f.engine_d2 = perft(engine, ep, 2);
+  } catch (const Error&) {}
+  try {
+    const auto rp = play_moves(reference, position_from(reference, f.root), moves);
+    f.reference_d1 = perft(reference, rp, 1);
+    f.reference_d2 = perft(reference, rp, 2);
+  } catch (const Error&) {}
+}
 
-  template <Game E, Game R>
-  static int run(const E& engine, const R& reference, const Args& a, Io& io) {
-    return a.impl == "engine" ? verify(engine, engine, reference, a, io)
-                              : verify(reference, engine, reference, a, io);
-  }
-
-  // D1 and D2 at a finding's position from both of ours: the fixture line.
-  template <Game E, Game R>
-  static void regression_counts(const E& engine, const R& reference, Finding& f) {
-    auto moves = f.root_moves;
-    moves.insert(moves.end(), f.path.begin(), f.path.end());
-    try {
-      const auto ep = play_moves(engine, position_from(engine, f.root), moves);
-      f.engine_d1 = perft(engine, ep, 1);
-      f.engine_d2 = perft(engine, ep, 2);
-    } catch (const Error&) {}
-    try {
-      const auto rp = play_moves(reference, position_from(reference, f.root), moves);
-      f.reference_d1 = perft(reference, rp, 1);
-      f.reference_d2 = perft(reference, rp, 2);
-    } catch (const Error&) {}
-  }
-
-  template <Game G, Game E, Game R>
-  static int verify(const G& g, const E& engine, const R& reference, const Args& a, Io& io) {
-    VerifySummary s;
-    s.game = g.spec().canonical();
-    s.impl = a.impl;
-    s.command = a.engine.command;
-    s.depth = a.depth;
-    s.json = a.json;
-    s.write_fixture = a.write_fixture;
-    s.report = a.report;
-    EngineClient client(a.engine);
-    Verifier<G> verifier(g, client, io, !io.progress || a.json);
-    s.seconds = seconds_of([&] {
-      client.game(s.game, g.format(g.start()));
-      const auto one = [&](const std::string& root, const std::vector<std::string>& moves,
-                           int depth, const std::string& label) {
-        auto f = verifier.check_root(root, moves, depth, a.text_depth, label);
-        if (f) {
-          regression_counts(engine, reference, *f);
-          s.lines.push_back("FAIL " + label);
-          s.findings.push_back(std::move(*f));
-        } else {
-          ++s.agreed;
-          s.lines.push_back("ok " + label + " (depth " + std::to_string(depth) + ")");
-        }
-      };
-      if (!a.use_suite) {
-        one(a.root.position, split_moves(a.root.moves), a.depth,
-            a.root.position == "start" && a.root.moves.empty() ? "start" : "root");
-        return;
+// The whole check with `g`, one of ours (the engine or the reference of the
+// pair), against the engine of a.engine.
+template <Game G, Game E, Game R>
+VerifySummary verify(const G& g, const E& engine, const R& reference, const VerifyArgs& a,
+                     ProgressLine& progress) {
+  VerifySummary s;
+  s.game = g.spec().canonical();
+  s.impl = std::string(to_string(a.impl));
+  s.command = a.engine.command;
+  s.board = board_layout_of(reference);
+  s.depth = a.depth;
+  s.json = a.json;
+  s.write_fixture = a.write_fixture;
+  s.report = a.report;
+  EngineClient client(a.engine);
+  Verifier<G> verifier(g, client, progress);
+  s.seconds = seconds_of([&] {
+    client.game(s.game, g.format(g.start()));
+    const auto one = [&](const std::string& root, const std::vector<std::string>& moves, int depth,
+                         const std::string& label) {
+      auto f = verifier.check_root(root, moves, depth, a.text_depth, label);
+      if (f) {
+        regression_counts(engine, reference, *f);
+        s.lines.push_back("FAIL " + label);
+        s.findings.push_back(std::move(*f));
+      } else {
+        ++s.agreed;
+        s.lines.push_back("ok " + label + " (depth " + std::to_string(depth) + ")");
       }
-      for (const auto& c : a.suite) {
-        const std::string label = "line " + std::to_string(c.line) + " (id " + c.id + ")";
-        std::string why;
-        int depth = 0;
-        try {
-          if (Spec::parse(c.spec).canonical() != s.game) why = "another game, " + c.spec;
-          play_moves(g, position_from(g, c.position), split_moves(c.moves));
-        } catch (const Error& e) {
-          if (why.empty()) why = e.what();
-        }
-        for (const auto& [k, n] : c.depths)
-          if (!a.max_nodes || n <= *a.max_nodes) depth = std::max(depth, k);
-        if (why.empty() && depth == 0) why = "every depth is above --max-nodes";
-        if (!why.empty()) {
-          ++s.skipped;
-          s.lines.push_back("skip " + label + ": " + why);
-          continue;
-        }
-        one(c.position, split_moves(c.moves), depth, label);
+    };
+    if (!a.use_suite) {
+      one(a.position, split_moves(a.moves), a.depth,
+          a.position == "start" && a.moves.empty() ? "start" : "root");
+      return;
+    }
+    for (const auto& c : a.suite) {
+      const std::string label = "line " + std::to_string(c.line) + " (id " + c.id + ")";
+      std::string why;
+      try {
+        if (Spec::parse(c.spec).canonical() != s.game) why = "another game, " + c.spec;
+        fixture_root(g, c);  // the suite's rule: parses, canonical, legal moves
+      } catch (const Error& e) {
+        if (why.empty()) why = e.what();
       }
-    });
-    s.nodes = verifier.nodes();
-    s.requests = client.requests();
-    return finish_verify(s, io);
-  }
-};
+      // The suite's selection of depths (fixture.h): the deepest one it would run.
+      const int depth = deepest_test(c, a.max_nodes);
+      if (why.empty() && depth == 0) why = "every depth is above --max-nodes";
+      if (!why.empty()) {
+        ++s.skipped;
+        s.lines.push_back("skip " + label + ": " + why);
+        continue;
+      }
+      one(c.position, split_moves(c.moves), depth, label);
+    }
+  });
+  s.nodes = verifier.nodes();
+  s.requests = client.requests();
+  return s;
+}
 
-}  // namespace arb::cli
+}  // namespace arb

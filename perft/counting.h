@@ -1,20 +1,29 @@
-// --hash MB, --threads N (issue 12): the options of the counting commands
-// (count, divide, suite, units), resolved per game: the table needs the
-// game's optional hash() (common/game.h), which the engines have.
+// Counting with the options of the counting commands (--hash MB, --threads N,
+// issue 12: count, divide, suite, units), resolved per game: the table needs
+// the game's optional hash() (common/game.h), which the engines have. The one
+// place that chooses the plain recursion (perft.h) or the hashed and threaded
+// one (hashed.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
-#include "perft/command.h"
 #include "perft/hashed.h"
 #include "perft/perft.h"
 
-namespace arb::cli {
+namespace arb {
+
+// Every core the machine has (at least 1): --threads' default.
+inline int default_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 1024u));
+}
 
 // Without --hash, the engine's counts of depth 5 and more use this many MB.
 inline constexpr std::uint64_t kDefaultHashMb = 256;
@@ -54,19 +63,9 @@ template <Game G>
 std::vector<DivideEntry> run_divide(const G& g, const typename G::Position& pos, int depth,
                                     const HashOptions& o, const ProgressFn& progress = {}) {
   if (o.megabytes == 0 && o.threads <= 1) return divide(g, pos, depth);
-  std::vector<DivideEntry> out;
-  if (depth <= 0) return out;
-  check_moves_fit(g, pos);  // every child is held
-  std::vector<typename G::Position> children;
-  for (const auto& move : g.legal_moves(pos)) {
-    out.push_back({g.move_text(pos, move), 0});
-    children.push_back(g.play(pos, move));
-  }
-  const std::vector<arb::Count> counts = perft_many(g, children, depth - 1, o, progress);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i].nodes = counts[i];
-  std::sort(out.begin(), out.end(),
-            [](const DivideEntry& x, const DivideEntry& y) { return x.move < y.move; });
-  return out;
+  return divide_with(g, pos, depth, [&](const std::vector<typename G::Position>& children, int d) {
+    return perft_many(g, children, d, o, progress);
+  });
 }
 
-}  // namespace arb::cli
+}  // namespace arb

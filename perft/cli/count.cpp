@@ -1,23 +1,41 @@
 // perft <spec> --depth N [--divide] [--json] [--results] ... (RULES.md I1, I2)
-#include "perft/commands/count.h"
-
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/commands.h"
+#include "perft/cli/command.h"
 #include "perft/json.h"
+#include "perft/perft.h"
 
 namespace arb::cli {
-
 namespace {
+
+// What a count found, written as text or JSON by write_count.
+struct CountReport {
+  std::string game, impl, position;
+  int depth = 0;
+  arb::Count nodes = 0;
+  double seconds = 0;
+  bool divide = false;
+  std::vector<DivideEntry> entries;
+  std::optional<ResultCounts> results;
+};
+struct CountArgs {
+  int depth = 0;
+  RootArgs root;
+  ImplArg impl;
+  bool divide = false, json = false, results = false;
+  HashArgs hash;
+};
 
 std::string results_line(const ResultCounts& r) {
   std::string out;
@@ -32,8 +50,6 @@ double six_digits(double s) {
   std::snprintf(buf, sizeof buf, "%.6g", s);
   return std::strtod(buf, nullptr);
 }
-
-}  // namespace
 
 void write_count(const CountReport& r, bool json, std::ostream& out) {
   const arb::Count nps = nodes_per_second(r.nodes, r.seconds);
@@ -63,7 +79,37 @@ void write_count(const CountReport& r, bool json, std::ostream& out) {
       << to_string(nps) << " nodes/s\n";
 }
 
-namespace {
+template <Game G>
+int count(const G& g, const CountArgs& a, Io& io) {
+  const auto root = root_of(g, a.root);
+  CountReport r;
+  r.game = g.spec().canonical();
+  r.impl = std::string(to_string(a.impl.impl()));
+  r.position = g.format(root);
+  r.depth = a.depth;
+  r.divide = a.divide;
+  const HashOptions hash = resolve_hash(g, a.hash, a.depth);
+  ProgressLine line(io.err, io.progress && !a.json);
+  const auto progress = count_progress(line, a.depth);
+  r.seconds = seconds_of([&] {
+    if (a.divide) {
+      r.entries = run_divide(g, root, a.depth, hash, progress);
+      for (const auto& e : r.entries) r.nodes = checked_add(r.nodes, e.nodes);
+      if (a.depth == 0) r.nodes = 1;  // P3: perft(0) = 1, with no move to divide by
+    } else {
+      // The root's moves are listed, unless the game counts without a walk.
+      if (a.depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g, root);
+      r.nodes = run_perft(g, root, a.depth, hash, progress);
+    }
+  });
+  line.clear();
+  if (a.results) {
+    r.results.emplace();
+    count_results(g, root, a.depth, *r.results);
+  }
+  write_count(r, a.json, io.out);
+  return 0;
+}
 
 class CountCommand : public Command {
  public:
@@ -83,19 +129,25 @@ class CountCommand : public Command {
     if (spec_.empty()) throw Error("no spec given (see perft --help)");
     if (depth_.empty()) throw Error("--depth N is required");
     args_.depth = parse_depth(depth_);
-    check_impl(args_.impl);
+    const Impl impl = args_.impl.impl();
     check_hash_options(hash_, args_.hash);
-    return run_for_game<Count>(Spec::parse(spec_), args_, io);
+    return Games::with_game(Spec::parse(spec_), impl,
+                            [&](const auto& g) { return count(g, args_, io); });
   }
 
  private:
   std::string spec_, depth_;
-  Count::Args args_;
+  CountArgs args_;
   HashOptionText hash_;
 };
 
+std::unique_ptr<Command> make() { return std::make_unique<CountCommand>(); }
+
+const Registration kRegistration{
+    {0, "",
+     "<spec> --depth N [--position TEXT] [--moves \"m1 m2 ...\"] [--impl I] [--divide] [--json] "
+     "[--results] [--hash MB] [--threads N]",
+     "count perft(N): move sequences of N complete turns (RULES.md I1, I2)", &make}};
+
 }  // namespace
-
-std::unique_ptr<Command> make_count_command() { return std::make_unique<CountCommand>(); }
-
 }  // namespace arb::cli

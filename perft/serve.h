@@ -1,36 +1,31 @@
-// perft serve <spec> [--impl engine|reference]: our implementations speak the
-// engine protocol (docs/engine-protocol.md) on stdin and stdout. The
-// game-generic part; a `game` request naming another spec returns to the
-// command (serve.cpp), which starts the loop again on that game.
+// Our implementations speak the engine protocol (docs/engine-protocol.md),
+// the library part of `perft serve`: one request per line in, replies out. A
+// `game` request naming another spec returns to the caller (perft/cli/serve.cpp),
+// which starts the loop again on that game.
 #pragma once
 
 #include <istream>
 #include <optional>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
-#include "perft/command.h"
 #include "perft/numbers.h"
 #include "perft/perft.h"
+#include "perft/text.h"
 
-namespace arb::cli {
+namespace arb {
 
 struct Serve {
   struct Args {
-    std::string impl = "engine";
     std::istream* in = nullptr;
     std::string* next_spec = nullptr;  // set when a `game` request changes the game
     bool greet = false;                // reply `ok` first (to the `game` that switched)
   };
   static constexpr int kSwitchGame = 3;  // run's result when *next_spec is set
-
-  template <Game E, Game R>
-  static int run(const E& engine, const R& reference, const Args& a, Io& io) {
-    return a.impl == "engine" ? serve(engine, a, io) : serve(reference, a, io);
-  }
 
   // The depth of `divide`/`perft`: plain digits up to kMaxDepth.
   static std::optional<int> depth_of(const std::string& word) {
@@ -40,8 +35,7 @@ struct Serve {
   }
 
   template <Game G>
-  static int serve(const G& g, const Args& a, Io& io) {
-    auto& out = io.out;
+  static int serve(const G& g, const Args& a, std::ostream& out) {
     if (a.greet) out << "ok\n" << std::flush;
     typename G::Position pos = g.start();
     for (std::string line; std::getline(*a.in, line);) {
@@ -112,4 +106,4 @@ struct Serve {
   }
 };
 
-}  // namespace arb::cli
+}  // namespace arb

@@ -1,0 +1,100 @@
+#include "perft/cli/command.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+
+#include "common/error.h"
+#include "perft/numbers.h"
+
+namespace arb::cli {
+
+namespace {
+std::vector<CommandInfo>& registry() {
+  static std::vector<CommandInfo> all;
+  return all;
+}
+}  // namespace
+
+Registration::Registration(CommandInfo info) {
+  auto& all = registry();
+  all.insert(std::upper_bound(
+                 all.begin(), all.end(), info,
+                 [](const CommandInfo& a, const CommandInfo& b) { return a.order < b.order; }),
+             info);
+}
+
+const std::vector<CommandInfo>& commands() { return registry(); }
+
+void add_root_options(CLI::App& app, RootArgs& args) {
+  app.add_option("--position", args.position, "a position text (one argument) or start")
+      ->type_name("TEXT")
+      ->default_str("start");
+  app.add_option("--moves", args.moves, "moves played from the position first")
+      ->type_name("\"m1 m2 ...\"");
+}
+
+void add_impl_option(CLI::App& app, ImplArg& impl) {
+  app.add_option("--impl", impl.text, "engine or reference")->type_name("I")->default_str("engine");
+}
+
+bool given(const CLI::App& app, std::string_view option) {
+  const CLI::Option* o = app.get_option_no_throw(std::string(option));
+  return o && o->count() > 0;
+}
+
+void add_hash_options(CLI::App& app, HashOptionText& text) {
+  app.add_option("--hash", text.hash,
+                 "transposition table of N MB (0: none); default " +
+                     std::to_string(kDefaultHashMb) + " on the engine from depth " +
+                     std::to_string(kDefaultHashDepth))
+      ->type_name("MB");
+  app.add_option("--threads", text.threads, "worker threads; default every core")->type_name("N");
+  app.add_option("--hash-seed", text.seed, "mixed into the table's index (a cross-check)")
+      ->type_name("N");
+}
+
+void check_hash_options(const HashOptionText& text, HashArgs& args) {
+  // 2^20 MB (a terabyte) keeps MB * 2^20 far from overflowing.
+  constexpr std::uint64_t kMaxMb = std::uint64_t{1} << 20;
+  if (!text.hash.empty()) {
+    args.megabytes = parse_number("--hash", text.hash);
+    if (*args.megabytes > kMaxMb)
+      throw Error("--hash " + text.hash + " is too big (at most " + std::to_string(kMaxMb) +
+                  " MB)");
+  }
+  if (!text.threads.empty()) {
+    const std::uint64_t n = parse_number("--threads", text.threads);
+    if (n == 0 || n > 1024)
+      throw Error("--threads must be between 1 and 1024, got " + text.threads);
+    args.threads = static_cast<int>(n);
+  }
+  if (!text.seed.empty()) args.seed = parse_number("--hash-seed", text.seed);
+}
+
+void check_writable(const std::string& path) {
+  std::ofstream probe(path, std::ios::app);
+  if (!probe) throw Error("cannot write '" + path + "'");
+}
+
+std::uint64_t parse_number(std::string_view option, std::string_view text) {
+  const PlainNumber n = read_plain_number(text);
+  if (n.problem != PlainNumber::Problem::kNone || n.value > ~std::uint64_t{0})
+    throw Error(std::string(option) +
+                " expects a non-negative integer below 2^64 in plain digits, without a leading "
+                "zero, got '" +
+                std::string(text) + "'");
+  return static_cast<std::uint64_t>(n.value);
+}
+
+int parse_depth(std::string_view text) {
+  const std::uint64_t d = parse_number("--depth", text);
+  if (d > static_cast<std::uint64_t>(kMaxDepth))
+    throw Error("--depth " + std::to_string(d) + " is too deep (at most " +
+                std::to_string(kMaxDepth) + ")");
+  return static_cast<int>(d);
+}
+
+}  // namespace arb::cli

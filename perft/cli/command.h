@@ -1,0 +1,102 @@
+// What every command of the perft tool shares: its registration (each
+// perft/cli/<name>.cpp registers itself with a Registration), its CLI11
+// definition (a Command), the output streams and the options several commands
+// take. The library below (perft/*.h) knows nothing of this folder.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arb/arb_counting.h"  // the counting instances, compiled once per game
+#include "arb/games.h"
+#include "common/impl.h"
+#include "common/spec.h"
+#include "perft/counting.h"
+#include "perft/progress.h"
+#include "perft/text.h"
+
+namespace CLI {
+class App;
+}
+
+namespace arb::cli {
+
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+  bool progress = false;  // stderr is a terminal: long runs show where they are
+};
+
+// One command: its positional and options on a CLI11 app, then its run.
+// Values are read as text and checked in run(), so that every message is ours.
+class Command {
+ public:
+  virtual ~Command() = default;
+  virtual void define(CLI::App& app) = 0;
+  virtual int run(Io& io) = 0;
+};
+
+struct CommandInfo {
+  int order = 0;              // its place in perft --help
+  std::string_view name;      // the word after `perft`; "" for the count, which has none
+  std::string_view synopsis;  // its usage, after "perft "
+  std::string_view summary;   // one line for perft --help
+  std::unique_ptr<Command> (*make)();
+};
+
+// A command registers itself from its own file, at static initialisation:
+//   const Registration kRegistration{{30, "suite", "...", "...", &make}};
+// (perft/cli/CMakeLists.txt builds the commands as an object library, so that
+// no registration is dropped by the linker.)
+struct Registration {
+  explicit Registration(CommandInfo info);
+};
+
+// Every registered command, in help order.
+const std::vector<CommandInfo>& commands();
+
+// ---- options shared by several commands
+
+// --position, --moves: the root of a command.
+struct RootArgs {
+  std::string position = "start";
+  std::string moves;
+};
+void add_root_options(CLI::App& app, RootArgs& args);
+// The root position after the moves, on implementation g.
+template <Game G>
+typename G::Position root_of(const G& g, const RootArgs& a) {
+  return play_moves(g, position_from(g, a.position), split_moves(a.moves));
+}
+
+// --impl engine|reference: read as text, parsed by impl().
+struct ImplArg {
+  std::string text = "engine";
+  Impl impl() const { return parse_impl(text); }
+};
+void add_impl_option(CLI::App& app, ImplArg& impl);
+// An option given on the command line (not left at its default).
+bool given(const CLI::App& app, std::string_view option);
+
+// --hash MB, --threads N, --hash-seed N (perft/counting.h): read into `args` by
+// check_hash_options after parsing.
+struct HashOptionText {
+  std::string hash, threads, seed;
+};
+void add_hash_options(CLI::App& app, HashOptionText& text);
+void check_hash_options(const HashOptionText& text, HashArgs& args);
+
+// An output file (--report, --out) checked before the work starts: it can be
+// opened for writing. Throws a one-line arb::Error.
+void check_writable(const std::string& path);
+
+// A number of the command line: the rule of fixtures (perft/numbers.h);
+// throws arb::Error naming the option.
+std::uint64_t parse_number(std::string_view option, std::string_view text);
+// --depth N: a number up to kMaxDepth.
+int parse_depth(std::string_view text);
+
+}  // namespace arb::cli

@@ -1,0 +1,462 @@
+// perft suite FILE [--impl ...] [--compare] [--max-nodes N] (RULES.md I4):
+// the suite runner. Each line's tests run on its game, one output line per
+// test, flushed as it ends. Which tests run under --max-nodes is the
+// fixture library's rule (skip_reason, perft/fixture.h), shared with verify.
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <vector>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "common/error.h"
+#include "common/spec.h"
+#include "perft/cli/command.h"
+#include "perft/compare.h"
+#include "perft/fixture.h"
+
+namespace arb::cli {
+namespace {
+
+struct SuiteOptions {
+  Impl impl = Impl::kEngine;
+  bool compare = false;
+  std::optional<std::uint64_t> max_nodes;
+  HashArgs hash;
+};
+
+// The running tally and the lines it writes, one per test, flushed as each
+// test ends (a killed run keeps them; a terminal shows progress).
+class SuiteRun {
+ public:
+  SuiteRun(const SuiteOptions& options, std::uint64_t tests, Io& io);
+  const SuiteOptions& options() const { return options_; }
+
+  // A test about to run (the progress line on a terminal).
+  void start(const FixtureCase& c, const std::string& test);
+  bool skipped(const FixtureCase& c, const std::string& test, int k, arb::Count expected);
+  void pass(const FixtureCase& c, const std::string& test, const std::string& what, double seconds);
+  void fail(const FixtureCase& c, const std::string& test, const std::string& why,
+            const std::string& detail);
+  // A line that cannot run: all its tests fail.
+  void fail_line(const FixtureCase& c, const std::string& why);
+  void fail_malformed(const FixtureError& e);
+  void finish();  // the closing line
+  bool any_failed() const { return failed_ > 0; }
+
+ private:
+  void line_done();
+  const SuiteOptions& options_;
+  Io& io_;
+  ProgressLine progress_;
+  std::uint64_t tests_ = 0, done_ = 0;
+  std::uint64_t passed_ = 0, failed_ = 0, skipped_ = 0;
+};
+
+// The perft command of test D<depth>, and a results line.
+std::string reproduce(const FixtureCase& c, int depth);
+std::string results_text(const ResultCounts& r, const char* sep);
+
+// The tests of one line (the D<k> and R<k>); with --compare on both
+// implementations walked together, else on the one of --impl.
+struct SuiteCase {
+  // The D<k> tests of the line on implementation g.
+  template <Game G>
+  static void count_tests(const G& g, const typename G::Position& pos, bool is_reference,
+                          const FixtureCase& c, SuiteRun& run) {
+    for (const auto& [k, expected] : c.depths) {
+      const std::string test = "D" + std::to_string(k);
+      if (run.skipped(c, test, k, expected)) continue;
+      run.start(c, test);
+      arb::Count got = 0;
+      const int depth = k;
+      const HashOptions hash = resolve_hash(g, run.options().hash, depth);
+      const double s = seconds_of([&] { got = run_perft(g, pos, depth, hash); });
+      if (got == expected)
+        run.pass(c, test, to_string(got), s);
+      else
+        run.fail(c, test, "expected " + to_string(expected) + ", got " + to_string(got),
+                 g.diagram(pos) + "      position: " + g.format(pos) +
+                     "\n      divide:   " + reproduce(c, k) + " --divide" +
+                     (is_reference ? " --impl reference" : "") + "\n");
+    }
+  }
+
+  // The R<k> tests of the line on implementation g (label: which one, in a compare).
+  template <Game G>
+  static void result_tests(const G& g, const typename G::Position& pos, const std::string& label,
+                           const FixtureCase& c, SuiteRun& run) {
+    for (const auto& [k, expected] : c.results) {
+      const std::string test = "R" + std::to_string(k) + label;
+      arb::Count size = 0;
+      for (const auto& [key, n] : expected) size = checked_add(size, n);
+      if (run.skipped(c, test, k, size)) continue;
+      run.start(c, test);
+      ResultCounts got;
+      const int depth = k;
+      const double s = seconds_of([&] { count_results(g, pos, depth, got); });
+      const ResultCounts want{expected};
+      if (got.by_outcome == expected)
+        run.pass(c, test, results_text(got, ","), s);
+      else
+        run.fail(c, test, "expected " + results_text(want, ",") + ", got " + results_text(got, ","),
+                 g.diagram(pos) + "      position: " + g.format(pos) + "\n");
+    }
+  }
+
+  // The line's tests on one implementation.
+  template <Game G>
+  static void one(const G& g, const FixtureCase& c, SuiteRun& run) {
+    const auto pos = fixture_root(g, c);
+    count_tests(g, pos, run.options().impl == Impl::kReference, c, run);
+    result_tests(g, pos, "", c, run);
+  }
+
+  // --compare: both implementations must agree node by node, and with the file.
+  template <Game E, Game R>
+  static void both(const E& engine, const R& reference, const FixtureCase& c, SuiteRun& run) {
+    const auto rp = fixture_root(reference, c);
+    const auto ep = fixture_root(engine, c);
+    for (const auto& [k, expected] : c.depths) {
+      const std::string test = "D" + std::to_string(k) + " compare";
+      if (run.skipped(c, test, k, expected)) continue;
+      run.start(c, test);
+      CompareResult r;
+      const int depth = k;
+      const double s = seconds_of([&] { r = compare(engine, reference, ep, rp, depth); });
+      if (r.first)
+        run.fail(c, test, "engine and reference differ", describe(*r.first));
+      else if (r.leaves != expected)
+        run.fail(c, test,
+                 "both give " + std::to_string(r.leaves) + ", expected " + to_string(expected),
+                 reference.diagram(rp) + "      position: " + reference.format(rp) + "\n");
+      else
+        run.pass(c, test, std::to_string(r.leaves), s);
+    }
+    // Leaf outcomes are not part of the walk: each side is checked against the file.
+    result_tests(engine, ep, " engine", c, run);
+    result_tests(reference, rp, " reference", c, run);
+  }
+};
+
+std::string reproduce(const FixtureCase& c, int depth) {
+  std::string cmd = "perft " + c.spec + " --depth " + std::to_string(depth);
+  if (c.position != "start") cmd += " --position '" + c.position + "'";
+  if (!c.moves.empty()) cmd += " --moves '" + c.moves + "'";
+  return cmd;
+}
+
+std::string results_text(const ResultCounts& r, const char* sep) {
+  std::string out;
+  for (const auto& [key, n] : r.by_outcome)
+    out += (out.empty() ? "" : sep) + key + "=" + to_string(n);
+  return out;
+}
+
+SuiteRun::SuiteRun(const SuiteOptions& options, std::uint64_t tests, Io& io)
+    : options_(options), io_(io), progress_(io.err, io.progress), tests_(tests) {}
+
+void SuiteRun::start(const FixtureCase& c, const std::string& test) {
+  progress_.show("test " + std::to_string(done_ + 1) + '/' + std::to_string(tests_) + ' ' +
+                 shown(c.id) + ' ' + test + " ...");
+}
+
+void SuiteRun::line_done() {
+  progress_.clear();
+  io_.out << std::flush;
+}
+
+bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, arb::Count expected) {
+  const auto why = skip_reason(c, k, expected, options_.max_nodes);
+  if (!why) return false;
+  ++skipped_;
+  ++done_;
+  io_.out << "skip  " << c.id << ' ' << test << " (" << *why << " > --max-nodes "
+          << *options_.max_nodes << ")\n";
+  line_done();
+  return true;
+}
+
+void SuiteRun::pass(const FixtureCase& c, const std::string& test, const std::string& what,
+                    double seconds) {
+  ++passed_;
+  ++done_;
+  io_.out << "ok    " << c.id << ' ' << test << ' ' << what << " (" << seconds_text(seconds)
+          << " s)\n";
+  line_done();
+}
+
+void SuiteRun::fail(const FixtureCase& c, const std::string& test, const std::string& why,
+                    const std::string& detail) {
+  ++failed_;
+  ++done_;
+  io_.out << "FAIL  " << c.id << ' ' << test << ": " << why << "   [line " << c.line << "]\n"
+          << detail;
+  line_done();
+}
+
+void SuiteRun::fail_line(const FixtureCase& c, const std::string& why) {
+  const std::uint64_t tests = c.depths.size() + (options_.compare ? 2 : 1) * c.results.size();
+  failed_ += tests;
+  done_ += tests;
+  io_.out << "FAIL  " << c.id << " (all " << tests << " tests): " << escaped(why) << "   [line "
+          << c.line << "]\n";
+  line_done();
+}
+
+void SuiteRun::fail_malformed(const FixtureError& e) {
+  ++failed_;
+  ++done_;
+  io_.out << "FAIL  line " << e.line << (e.id.empty() ? "" : " (" + e.id + ")") << ": "
+          << escaped(e.message) << '\n';
+  line_done();
+}
+
+void SuiteRun::finish() {
+  io_.out << passed_ << " passed, " << failed_ << " failed, " << skipped_ << " skipped\n";
+  line_done();
+}
+
+// ---- perft suite FILE --update: rebaselining (issue 23)
+
+// A count of ours: engine and reference agreed on it. Any other src (a hand
+// count, RULES.md, another program) is an outside source, never rewritten.
+bool ours(const FixtureCase& c) {
+  return c.src.find("reference and engine agree") != std::string::npos ||
+         c.src.find("engine and reference agree") != std::string::npos;
+}
+
+std::string today_utc() {
+  const std::time_t t = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
+  return buf;
+}
+
+struct Recount {
+  std::map<int, Count> depths;                          // D<k> that engine and reference agree on
+  std::map<int, std::map<std::string, Count>> results;  // R<k> likewise
+  std::vector<std::string> disagreements;  // "D4: engine 12, reference 13 (reproduce: ...)"
+};
+
+template <Game E, Game R>
+Recount recount(const E& engine, const R& reference, const FixtureCase& c,
+                std::optional<std::uint64_t> max_nodes, const HashArgs& hash) {
+  Recount out;
+  const auto ep = fixture_root(engine, c);
+  const auto rp = fixture_root(reference, c);
+  for (const auto& [k, old] : c.depths) {
+    if (skip_reason(c, k, old, max_nodes)) continue;
+    const Count e = run_perft(engine, ep, k, resolve_hash(engine, hash, k));
+    const Count r = perft(reference, rp, k);
+    if (e == r)
+      out.depths[k] = e;
+    else
+      out.disagreements.push_back(
+          "D" + std::to_string(k) + ": engine " + to_string(e) + ", reference " + to_string(r) +
+          " (reproduce: perft compare " + c.spec +
+          (c.position == "start" ? "" : " --position '" + c.position + "'") +
+          (c.moves.empty() ? "" : " --moves '" + c.moves + "'") + " --depth " + std::to_string(k) +
+          ")");
+  }
+  for (const auto& [k, old] : c.results) {
+    Count size = 0;
+    for (const auto& [key, n] : old) size = checked_add(size, n);
+    if (skip_reason(c, k, size, max_nodes)) continue;
+    ResultCounts e, r;
+    count_results(engine, ep, k, e);
+    count_results(reference, rp, k, r);
+    if (e.by_outcome == r.by_outcome)
+      out.results[k] = e.by_outcome;
+    else
+      out.disagreements.push_back("R" + std::to_string(k) + ": engine " + results_text(e, ",") +
+                                  ", reference " + results_text(r, ","));
+  }
+  return out;
+}
+
+// Recomputes every count of the file; writes it back (a temporary file, then
+// a rename) only when engine and reference agree everywhere, and only the
+// lines whose counts are ours; prints a unified diff of what changed.
+int update_file(const std::string& path, std::optional<std::uint64_t> max_nodes,
+                const HashArgs& hash, Io& io) {
+  if (access(path.c_str(), W_OK) != 0) throw Error("cannot write '" + path + "' (--update)");
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const FixtureFile file = read_fixture_file(path);
+  if (!file.errors.empty())
+    throw Error("'" + path + "' line " + std::to_string(file.errors.front().line) + ": " +
+                file.errors.front().message + " (fix it before --update)");
+  if (file.cases.empty()) throw Error("fixture file '" + path + "' has no test lines");
+  std::vector<std::string> disagreements, conflicts;
+  std::map<int, std::string> changed;  // line number -> new text
+  ProgressLine progress(io.err, io.progress);
+  std::size_t done = 0;
+  for (const auto& c : file.cases) {
+    progress.show("recount " + std::to_string(++done) + "/" + std::to_string(file.cases.size()) +
+                  " " + shown(c.id));
+    Recount r;
+    try {
+      r = Games::with_pair(Spec::parse(c.spec), [&](const auto& engine, const auto& reference) {
+        return recount(engine, reference, c, max_nodes, hash);
+      });
+    } catch (const Error& e) {
+      throw Error("line " + std::to_string(c.line) + " (id " + c.id + "): " + e.what());
+    }
+    for (const auto& d : r.disagreements)
+      disagreements.push_back("line " + std::to_string(c.line) + " (id " + c.id + ") " + d);
+    FixtureCase updated = c;
+    std::vector<std::string> moved;
+    for (const auto& [k, n] : r.depths)
+      if (c.depths.at(k) != n) {
+        updated.depths[k] = n;
+        moved.push_back("D" + std::to_string(k));
+      }
+    for (const auto& [k, by_key] : r.results)
+      if (c.results.at(k) != by_key) {
+        updated.results[k] = by_key;
+        moved.push_back("R" + std::to_string(k));
+      }
+    if (moved.empty()) continue;
+    if (!ours(c)) {
+      conflicts.push_back("line " + std::to_string(c.line) + " (id " + c.id +
+                          "): " + joined(moved, ", ") + " differ from an outside source (src " +
+                          c.src + "): not rewritten");
+      continue;
+    }
+    updated.src += ", " + joined(moved, " ") +
+                   " recomputed (perft suite --update: engine and reference agree, " + today_utc() +
+                   ")";
+    changed[c.line] = format_fixture_case(updated);
+  }
+  progress.clear();
+  if (!disagreements.empty()) {
+    io.out << "engine and reference disagree; nothing written:\n";
+    for (const auto& d : disagreements) io.out << "  " << d << '\n';
+    return 1;
+  }
+  if (!changed.empty()) {
+    io.out << "--- " << path << "\n+++ " << path << " (updated)\n";
+    for (const auto& [number, text] : changed)
+      io.out << "@@ -" << number << ",1 +" << number << ",1 @@\n-"
+             << lines[static_cast<std::size_t>(number - 1)] << "\n+" << text << '\n';
+    for (const auto& [number, text] : changed) lines[static_cast<std::size_t>(number - 1)] = text;
+    const std::string tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::trunc);
+      for (const auto& line : lines) out << line << '\n';
+      if (!out.flush()) {
+        std::remove(tmp.c_str());
+        throw Error("cannot write '" + tmp + "'");
+      }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+      std::remove(tmp.c_str());
+      throw Error("cannot replace '" + path + "'");
+    }
+  }
+  for (const auto& c : conflicts) io.out << "conflict: " << c << '\n';
+  io.out << changed.size() << " lines rewritten, " << conflicts.size() << " conflicts, "
+         << file.cases.size() - changed.size() - conflicts.size() << " unchanged\n";
+  return conflicts.empty() ? 0 : 1;
+}
+
+class SuiteCommand : public Command {
+ public:
+  void define(CLI::App& app) override {
+    app.add_option("file", file_, "a fixture file (RULES.md I6), e.g. fixtures/eximo.perft")
+        ->type_name("");
+    add_impl_option(app, impl_);
+    app.add_flag("--compare", options_.compare, "walk engine and reference together on every case");
+    app.add_flag("--update", update_,
+                 "recount every depth on engine and reference; rewrite the counts of ours "
+                 "where both agree (a diff is printed)");
+    app.add_option("--max-nodes", max_nodes_, "skip tests whose expected count is above N")
+        ->type_name("N");
+    add_hash_options(app, hash_);
+    app_ = &app;
+  }
+
+  int run(Io& io) override {
+    if (file_.empty()) throw Error("perft suite needs a fixture file");
+    // Given, even as an empty word, the value must be a number (not "no cap").
+    if (given(*app_, "--max-nodes")) options_.max_nodes = parse_number("--max-nodes", max_nodes_);
+    options_.impl = impl_.impl();
+    if (options_.compare && given(*app_, "--impl"))
+      throw Error("--compare runs both implementations; drop --impl");
+    check_hash_options(hash_, options_.hash);
+    if (options_.compare && !(hash_.hash.empty() && hash_.threads.empty() && hash_.seed.empty()))
+      throw Error("--compare walks both trees node by node: --hash and --threads do not apply");
+    if (options_.impl == Impl::kReference && options_.hash.megabytes.value_or(0) > 0)
+      throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
+    if (update_) {
+      if (options_.compare || given(*app_, "--impl"))
+        throw Error("--update always recounts on both implementations; drop --compare and --impl");
+      return update_file(file_, options_.max_nodes, options_.hash, io);
+    }
+    const FixtureFile file = read_fixture_file(file_);
+    // Nothing to run is a mistake (a wrong file), not a success.
+    if (file.cases.empty() && file.errors.empty())
+      throw Error("fixture file '" + file_ + "' has no test lines");
+
+    std::uint64_t tests = file.errors.size();
+    for (const auto& c : file.cases)
+      tests += c.depths.size() + (options_.compare ? 2 : 1) * c.results.size();
+    SuiteRun run(options_, tests, io);
+    io.out << "suite " << file_ << " ("
+           << (options_.compare ? "engine and reference compared" : to_string(options_.impl))
+           << (options_.max_nodes ? ", --max-nodes " + std::to_string(*options_.max_nodes)
+                                  : std::string())
+           << ")\n"
+           << std::flush;
+    // Malformed lines and cases, in file order.
+    std::map<int, std::function<void()>> by_line;
+    for (const auto& e : file.errors) by_line[e.line] = [&run, &e] { run.fail_malformed(e); };
+    for (const auto& c : file.cases)
+      by_line[c.line] = [&run, &c] {
+        try {
+          const Spec spec = Spec::parse(c.spec);
+          if (run.options().compare)
+            Games::with_pair(spec, [&](const auto& engine, const auto& reference) {
+              SuiteCase::both(engine, reference, c, run);
+            });
+          else
+            Games::with_game(spec, run.options().impl,
+                             [&](const auto& g) { SuiteCase::one(g, c, run); });
+        } catch (const Error& e) {  // I4: the line fails all its tests
+          run.fail_line(c, e.what());
+        }
+      };
+    for (auto& [line, test] : by_line) test();
+    run.finish();
+    return run.any_failed() ? 1 : 0;
+  }
+
+ private:
+  std::string file_, max_nodes_;
+  bool update_ = false;
+  SuiteOptions options_;
+  ImplArg impl_;
+  HashOptionText hash_;
+  CLI::App* app_ = nullptr;
+};
+
+std::unique_ptr<Command> make() { return std::make_unique<SuiteCommand>(); }
+
+const Registration kRegistration{
+    {20, "suite",
+     "suite FILE [--impl I] [--compare] [--update] [--max-nodes N] [--hash MB] [--threads N]",
+     "run a fixture file (RULES.md I4, I6): one line per test", &make}};
+
+}  // namespace
+}  // namespace arb::cli

@@ -1,0 +1,32 @@
+// Messages and numbers as every part of the tool writes them: seconds, rates,
+// and a user's text quoted inside a one-line message.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "common/count.h"
+
+namespace arb {
+
+// Runs f and returns the seconds it took.
+template <class F>
+double seconds_of(F&& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+std::string seconds_text(double s);  // "0.034"
+Count nodes_per_second(Count nodes, double seconds);
+
+// A user's text inside a message: control characters and bytes outside
+// printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...
+std::string escaped(std::string_view text);
+// ... and cut to 160 characters with "..." after (a position fits).
+std::string shown(std::string_view text);
+// A whole message on one line: every quoted field passed through shown(),
+// the rest escaped the same way.
+std::string one_line(std::string_view message);
+
+}  // namespace arb
