@@ -6,7 +6,7 @@
 #include <set>
 
 #include "common/tests/digit_runs.h"
-#include "reference/eximo/tests/eximo_test_util.h"
+#include "reference/eximo/tests/test_util.h"
 
 namespace arb::reference::eximo_test {
 namespace {

@@ -3,7 +3,7 @@
 // or is given by RULES.md.
 #include <gtest/gtest.h>
 
-#include "reference/eximo/tests/eximo_test_util.h"
+#include "reference/eximo/tests/test_util.h"
 
 namespace arb::reference::eximo_test {
 namespace {
