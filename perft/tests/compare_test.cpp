@@ -164,7 +164,7 @@ TEST(CompareToy, ExtraMoveReportedAsOnlyEngine) {
   const auto result = compare_from_start(broken, good, 4);
   ASSERT_TRUE(result.first);
   EXPECT_EQ(result.first->path, (Path{"1", "1", "2"}));
-  EXPECT_EQ(result.first->engine_position, "8 b");
+  EXPECT_EQ(result.first->a_position, "8 b");
   EXPECT_EQ(result.first->only_a, Path{"3"});
   EXPECT_TRUE(result.first->only_b.empty());
   EXPECT_TRUE(result.first->differing_children.empty());
@@ -212,8 +212,8 @@ TEST(CompareToy, WrongRootTextFoundAtDepthZero) {
   const auto result = compare_from_start(broken, good, 0);
   ASSERT_TRUE(result.first);
   EXPECT_TRUE(result.first->path.empty());
-  EXPECT_EQ(result.first->engine_position, "twelve a");
-  EXPECT_EQ(result.first->reference_position, "12 a");
+  EXPECT_EQ(result.first->a_position, "twelve a");
+  EXPECT_EQ(result.first->b_position, "12 a");
   EXPECT_EQ(result.first->problems, Path{"the position texts differ"});
   EXPECT_EQ(result.leaves, 0u);
   const std::string text = arb::describe(*result.first);
