@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <thread>
 
+#include <unistd.h>
+
 #include "common/error.h"
 #include "perft/commands/hash_args.h"
 #include "perft/hashed.h"
@@ -55,14 +57,32 @@ void check_hash_options(const HashOptionText& text, HashArgs& args) {
     if (*args.megabytes > kMaxMb)
       throw Error("--hash " + text.hash + " is too big (at most " + std::to_string(kMaxMb) +
                   " MB)");
+    // A table beyond the memory would swap or be killed, not count (issue 28).
+    const std::uint64_t physical = physical_memory_mb();
+    if (physical > 0 && *args.megabytes > physical)
+      throw Error("--hash " + text.hash + " MB is more than this machine's memory (" +
+                  std::to_string(physical) + " MB)");
   }
   if (!text.threads.empty()) {
     const std::uint64_t n = parse_number("--threads", text.threads);
     if (n == 0 || n > 1024)
       throw Error("--threads must be between 1 and 1024, got " + text.threads);
     args.threads = static_cast<int>(n);
+    // More threads than cores only share the cores out (issue 28: 1000 ran
+    // 3x slower than 1); perft_many also caps them at its work items. The
+    // note waits for the count (note_threads), after every check of the input.
+    if (*args.threads > default_threads()) {
+      args.threads_asked = *args.threads;
+      args.threads = default_threads();
+    }
   }
   if (!text.seed.empty()) args.seed = parse_number("--hash-seed", text.seed);
+}
+
+std::uint64_t physical_memory_mb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) >> 20;
 }
 
 int default_threads() {
@@ -125,6 +145,17 @@ arb::Count nodes_per_second(arb::Count nodes, double seconds) {
   // kCountMax as a double rounds up to 2^128, which no Count holds.
   if (rate >= static_cast<double>(arb::kCountMax)) return arb::kCountMax;
   return static_cast<arb::Count>(rate + 0.5);
+}
+
+std::string no_rate_reason(double seconds, bool by_arithmetic) {
+  if (by_arithmetic) return "counted by arithmetic (count_subtree), not node by node";
+  if (seconds < kMinRateSeconds) return "under 0.01 s, too short to time";
+  return "";
+}
+
+std::string rate_text(arb::Count nodes, double seconds, const std::string& no_rate) {
+  if (!no_rate.empty()) return "no nodes/s: " + no_rate;
+  return to_string(nodes_per_second(nodes, seconds)) + " nodes/s";
 }
 
 namespace {

@@ -84,9 +84,12 @@ struct HashOptionText {
   std::string hash, threads, seed;
 };
 void add_hash_options(CLI::App& app, HashOptionText& text);
+// A --threads above the cores is reduced to them (note_threads says so).
 void check_hash_options(const HashOptionText& text, HashArgs& args);
 // Every core the machine has (at least 1).
 int default_threads();
+// The machine's memory in MB (0: unknown); --hash may not ask for more.
+std::uint64_t physical_memory_mb();
 // The progress line of a long count on stderr (a terminal only, not with
 // --json): an empty function when there is none to show.
 std::function<void(const PerftProgress&)> progress_line(Io& io, bool json, int depth);
@@ -109,6 +112,14 @@ double seconds_of(F&& f) {
 }
 std::string seconds_text(double s);  // "0.034"
 arb::Count nodes_per_second(arb::Count nodes, double seconds);
+// A rate only where it means something (issue 28): not for a count made by
+// arithmetic (a game's count_subtree shortcut: 10^16 "nodes/s"), nor for one
+// under kMinRateSeconds, where the clock times the program more than the
+// count. no_rate_reason gives why there is none, or "" when there is one.
+inline constexpr double kMinRateSeconds = 0.01;
+std::string no_rate_reason(double seconds, bool by_arithmetic);
+// The end of a result line: "N nodes/s", or "no nodes/s: <reason>".
+std::string rate_text(arb::Count nodes, double seconds, const std::string& no_rate);
 
 // A user's text inside a message: control characters and bytes outside
 // printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...

@@ -19,6 +19,7 @@ struct CountReport {
   int depth = 0;
   arb::Count nodes = 0;
   double seconds = 0;
+  bool by_arithmetic = false;  // the game's count_subtree made the count: no rate
   bool divide = false;
   std::vector<DivideEntry> entries;
   std::optional<ResultCounts> results;
@@ -48,6 +49,9 @@ struct Count {
     r.position = g.format(root);
     r.depth = a.depth;
     r.divide = a.divide;
+    // count_subtree answers perft(2) and deeper (perft.h), below each move with --divide.
+    r.by_arithmetic = HasCountSubtree<G> && a.depth >= (a.divide ? 3 : 2);
+    note_threads(a.hash, io);
     const HashOptions hash = resolve_hash(g, a.hash, a.depth);
     const auto progress = progress_line(io, a.json, a.depth);
     r.seconds = seconds_of([&] {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ inline constexpr int kDefaultHashDepth = 5;
 struct HashArgs {
   std::optional<std::uint64_t> megabytes;  // --hash; 0 turns the table off
   std::optional<int> threads;              // --threads; default: every core
+  int threads_asked = 0;                   // a --threads above the cores, reduced
   std::uint64_t seed = 0;                  // --hash-seed
 };
 
@@ -37,6 +39,13 @@ HashOptions resolve_hash(const G&, const HashArgs& a, int depth) {
   else if (a.megabytes.value_or(0) > 0)
     throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
   return o;
+}
+
+// One line on stderr when --threads was reduced to the cores (issue 28).
+inline void note_threads(const HashArgs& a, Io& io) {
+  if (a.threads_asked > 0)
+    io.err << "perft: --threads " << a.threads_asked << " reduced to " << a.threads.value_or(1)
+           << ", the cores of this machine\n";
 }
 
 // perft(depth) of pos: the plain recursion (perft.h, unchanged) with one

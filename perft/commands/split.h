@@ -114,6 +114,7 @@ struct UnitsShard {
       }
     }
     const int left = set.depth - set.at;
+    note_threads(a.hash, io);
     const HashOptions hash = resolve_hash(g, a.hash, left);
     const std::vector<arb::Count> counts =
         perft_many(g, roots, left, hash, progress_line(io, false, set.depth));
