@@ -100,26 +100,41 @@ asan_build() {
 # (fuzz/regressions/<target>). A finding is written to
 # build/asan/fuzz-findings/<target>/ and fails the command (copy it into
 # fuzz/regressions/<target>/ once fixed: CTest replays it).
+
+# fuzz_one <seconds> <target>: one target for that long; status 1 on a finding.
+fuzz_one() {
+  local seconds=$1 target=$2 bin=build/asan/bin corpus=build/asan/fuzz-corpus
+  mkdir -p "$corpus/$target" "build/asan/fuzz-findings/$target"
+  local extra=()
+  [ -d "fuzz/regressions/$target" ] && extra+=("fuzz/regressions/$target")
+  local log=build/asan/fuzz-findings/$target.log
+  if "$bin/fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+      -max_len=2048 -print_final_stats=1 -artifact_prefix="build/asan/fuzz-findings/$target/" \
+      "$corpus/$target" "${extra[@]}" >"$log" 2>&1; then
+    echo "fuzz $target: $(grep -m1 -oE 'stat::number_of_executed_units: *[0-9]+' "$log" |
+      grep -oE '[0-9]+$') runs, no finding" >&2
+  else
+    echo "fuzz $target: FINDING, see $log and build/asan/fuzz-findings/$target/" >&2
+    return 1
+  fi
+}
+
+# fuzz_all <seconds> (see above).
 fuzz_all() {
-  local seconds=$1 bin=build/asan/bin corpus=build/asan/fuzz-corpus findings=0
+  local seconds=$1 bin=build/asan/bin corpus=build/asan/fuzz-corpus
+  local failed=build/asan/fuzz-findings/failed
   rm -rf "$corpus"
+  mkdir -p build/asan/fuzz-findings
+  rm -f "$failed"
   "$bin/fuzz_replay" seeds "$corpus" fixtures/*.perft
+  # $JOBS targets at a time: each runs for a fixed time, so the step takes
+  # targets x seconds / $JOBS of wall time, loaded machine or not.
   for target in $("$bin/fuzz_replay" list); do
-    mkdir -p "$corpus/$target" "build/asan/fuzz-findings/$target"
-    local extra=()
-    [ -d "fuzz/regressions/$target" ] && extra+=("fuzz/regressions/$target")
-    local log=build/asan/fuzz-findings/$target.log
-    if "$bin/fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
-        -max_len=2048 -print_final_stats=1 -artifact_prefix="build/asan/fuzz-findings/$target/" \
-        "$corpus/$target" "${extra[@]}" >"$log" 2>&1; then
-      echo "fuzz $target: $(grep -m1 -oE 'stat::number_of_executed_units: *[0-9]+' "$log" |
-        grep -oE '[0-9]+$') runs, no finding" >&2
-    else
-      findings=$((findings + 1))
-      echo "fuzz $target: FINDING, see $log and build/asan/fuzz-findings/$target/" >&2
-    fi
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+    fuzz_one "$seconds" "$target" || echo "$target" >>"$failed" &
   done
-  [ $findings -eq 0 ]
+  wait
+  [ ! -s "$failed" ]
 }
 
 # The sanitizer run of `test`: halt on the first report, so that any

@@ -54,10 +54,12 @@ TEST(PerftCli, Issue28_NoRateForACountMadeByArithmetic) {
   const CliRun j = perft({"ecalper", "--depth", "2", "--json"});
   ASSERT_EQ(j.status, 0) << j.err;
   EXPECT_TRUE(contains(j.out, "\"nps\": null")) << j.out;  // the key kept (I2), no number
-  // With --divide, perft(1) below each move is a count of moves: still no walk below depth 2.
-  const CliRun d = perft({"ecalper", "--depth", "3", "--divide"});
+  // With --divide, count_subtree counts perft(2) below each move (D3: 35990 moves).
+  const CliRun d = perft({"ecalper:size=5", "--depth", "3", "--divide"});
   ASSERT_EQ(d.status, 0) << d.err;
-  EXPECT_TRUE(contains(lines(d.out).back(), "no nodes/s: counted by arithmetic")) << d.out;
+  const std::string last = lines(d.out).back();
+  EXPECT_EQ(last.rfind("total 262210795717920 nodes", 0), 0u) << last;  // fixtures/ecalper.perft
+  EXPECT_TRUE(contains(last, "no nodes/s: counted by arithmetic")) << last;
 }
 
 // A count made node by node has a rate once it is long enough to time, and
