@@ -8,7 +8,8 @@
 #                    each fuzz target, then the performance gate (./dev.sh track)
 #   ./dev.sh asan    the whole sanitizer pass: every default test in the ASan
 #                    build (the fixture compare suites aside)
-#   ./dev.sh slow    run the deep perft tests (label `slow`) in the Release build
+#   ./dev.sh slow    run the deep perft tests (label `slow`) and the properties
+#                    at 300 cases in the Release build
 #   ./dev.sh bench   run the benchmarks (Google Benchmark) in the Release build
 #   ./dev.sh track [--update "reason" | --plot]
 #                    the performance gate: instructions per workload against
@@ -159,8 +160,12 @@ case "${1:-}" in
     ;;
   test)
     install_missing
-    # build/check: the Check build type (-O2 with assertions on), g++.
-    configure build/check Check
+    # build/check: the Check build type (-O2 with assertions on), g++; 100
+    # cases per property (300 were half of this pass's CPU time; ./dev.sh slow
+    # runs 300).
+    configure build/check Check -DARB_PROPERTY_CASES=100
+    grep -q '^ARB_PROPERTY_CASES:STRING=100$' build/check/CMakeCache.txt ||
+      cmake build/check -DARB_PROPERTY_CASES=100 >&2
     build build/check
     run ctest --test-dir build/check --label-exclude slow --output-on-failure -j "$JOBS"
     # build/asan: clang 14 under ASan and UBSan (Check build type, no
@@ -254,7 +259,8 @@ case "${1:-}" in
     install_missing
     configure build Release
     build build
-    run ctest --test-dir build --label-regex slow --output-on-failure -j "$JOBS"
+    # The deep fixture depths, and the properties at 300 cases (100 in ./dev.sh test).
+    run ctest --test-dir build --label-regex '^(slow|properties)$' --output-on-failure -j "$JOBS"
     ;;
   bench)
     install_missing
