@@ -33,7 +33,7 @@ SHELL_WORDS = {
     "until", "function", "local", "export", "return", "shift", "set", "cd", "echo", "exit",
     "exec", "trap", "read", "printf", "test", "true", "false", "[", "[[", "]]", "]", "!",
     "eval", "source", ".", "wait", "unset", "declare", "break", "continue", ":", "{", "}",
-    "time", "command", "type", "umask", "shopt",
+    "time", "command", "type", "umask", "shopt", "jobs", "kill", "getopts", "let",
 }
 PROGRAM = re.compile(r"^[A-Za-z][A-Za-z0-9_.+-]*$")
 
