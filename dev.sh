@@ -3,9 +3,13 @@
 #   ./dev.sh main    install what is missing, build (Release) and count perft
 #                    from the start of every game
 #   ./dev.sh test    build the test configuration (g++) and run every default
-#                    test, then the same tests in a clang ASan+UBSan build, then
-#                    the performance gate (./dev.sh track)
-#   ./dev.sh slow    run the deep perft tests (label `slow`) in the Release build
+#                    test, then the unit tests and a quick selection (label
+#                    sanitize) in a clang ASan+UBSan build, a few seconds of
+#                    each fuzz target, then the performance gate (./dev.sh track)
+#   ./dev.sh asan    the whole sanitizer pass: every default test in the ASan
+#                    build (the fixture compare suites aside)
+#   ./dev.sh slow    run the deep perft tests (label `slow`) and the properties
+#                    at 300 cases in the Release build
 #   ./dev.sh bench   run the benchmarks (Google Benchmark) in the Release build
 #   ./dev.sh track [--update "reason" | --plot]
 #                    the performance gate: instructions per workload against
@@ -97,27 +101,47 @@ asan_build() {
 # (fuzz/regressions/<target>). A finding is written to
 # build/asan/fuzz-findings/<target>/ and fails the command (copy it into
 # fuzz/regressions/<target>/ once fixed: CTest replays it).
-fuzz_all() {
-  local seconds=$1 bin=build/asan/bin corpus=build/asan/fuzz-corpus findings=0
-  rm -rf "$corpus"
-  "$bin/fuzz_replay" seeds "$corpus" fixtures/*.perft
-  for target in $("$bin/fuzz_replay" list); do
-    mkdir -p "$corpus/$target" "build/asan/fuzz-findings/$target"
-    local extra=()
-    [ -d "fuzz/regressions/$target" ] && extra+=("fuzz/regressions/$target")
-    local log=build/asan/fuzz-findings/$target.log
-    if "$bin/fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
-        -max_len=2048 -print_final_stats=1 -artifact_prefix="build/asan/fuzz-findings/$target/" \
-        "$corpus/$target" "${extra[@]}" >"$log" 2>&1; then
-      echo "fuzz $target: $(grep -m1 -oE 'stat::number_of_executed_units: *[0-9]+' "$log" |
-        grep -oE '[0-9]+$') runs, no finding" >&2
-    else
-      findings=$((findings + 1))
-      echo "fuzz $target: FINDING, see $log and build/asan/fuzz-findings/$target/" >&2
-    fi
-  done
-  [ $findings -eq 0 ]
+
+# fuzz_one <seconds> <target>: one target for that long; status 1 on a finding.
+fuzz_one() {
+  local seconds=$1 target=$2 bin=build/asan/bin corpus=build/asan/fuzz-corpus
+  mkdir -p "$corpus/$target" "build/asan/fuzz-findings/$target"
+  local extra=()
+  [ -d "fuzz/regressions/$target" ] && extra+=("fuzz/regressions/$target")
+  local log=build/asan/fuzz-findings/$target.log
+  if "$bin/fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+      -max_len=2048 -print_final_stats=1 -artifact_prefix="build/asan/fuzz-findings/$target/" \
+      "$corpus/$target" "${extra[@]}" >"$log" 2>&1; then
+    echo "fuzz $target: $(grep -m1 -oE 'stat::number_of_executed_units: *[0-9]+' "$log" |
+      grep -oE '[0-9]+$') runs, no finding" >&2
+  else
+    echo "fuzz $target: FINDING, see $log and build/asan/fuzz-findings/$target/" >&2
+    return 1
+  fi
 }
+
+# fuzz_all <seconds> (see above).
+fuzz_all() {
+  local seconds=$1 bin=build/asan/bin corpus=build/asan/fuzz-corpus
+  local failed=build/asan/fuzz-findings/failed
+  rm -rf "$corpus"
+  mkdir -p build/asan/fuzz-findings
+  rm -f "$failed"
+  "$bin/fuzz_replay" seeds "$corpus" fixtures/*.perft
+  # $JOBS targets at a time: each runs for a fixed time, so the step takes
+  # targets x seconds / $JOBS of wall time, loaded machine or not.
+  for target in $("$bin/fuzz_replay" list); do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+    fuzz_one "$seconds" "$target" || echo "$target" >>"$failed" &
+  done
+  wait
+  [ ! -s "$failed" ]
+}
+
+# The tests that cost most under ASan (each several CPU seconds in the g++
+# Check build, ten times that under ASan): ./dev.sh asan runs them, ./dev.sh
+# test's sanitizer pass not (they run in its g++ pass).
+ASAN_HEAVY='^(engine\.CountSubtree\.EqualsWalkOnRandomPositions|CompareRegistered\.ecalper|cluster_split_units_merge|HashedPerft\.EveryFixturePassesWithTheTableAndThreads|reference\.EximoNotation\.RandomGamesRoundTrip|playthrough\.ecalper5-.*)$'
 
 # The sanitizer run of `test`: halt on the first report, so that any
 # finding fails its test.
@@ -136,21 +160,39 @@ case "${1:-}" in
     ;;
   test)
     install_missing
-    # build/check: the Check build type (-O2 with assertions on), g++.
-    configure build/check Check
+    # build/check: the Check build type (-O2 with assertions on), g++; 100
+    # cases per property (300 were half of this pass's CPU time; ./dev.sh slow
+    # runs 300).
+    configure build/check Check -DARB_PROPERTY_CASES=100
+    grep -q '^ARB_PROPERTY_CASES:STRING=100$' build/check/CMakeCache.txt ||
+      cmake build/check -DARB_PROPERTY_CASES=100 >&2
     build build/check
     run ctest --test-dir build/check --label-exclude slow --output-on-failure -j "$JOBS"
-    # build/asan: the same tests built with clang 14 under ASan and UBSan
-    # (Check build type, no benchmarks), except the fixture `compare` suites
-    # (several minutes each under ASan; compare_test and the engine and
-    # reference suites still run there), and 100 cases per property, not 300.
+    # build/asan: clang 14 under ASan and UBSan (Check build type, no
+    # benchmarks). By default the unit tests and the label `sanitize`: every
+    # fixture file at small budgets on both implementations, the
+    # playthroughs, the properties at 20 cases; without the unit tests
+    # that cost most under ASan (ASAN_HEAVY). The rest of the sanitizer pass
+    # (1,829 s of a 100-minute run on a loaded machine, issue 28) is
+    # ./dev.sh asan.
     asan_build
-    run ctest --test-dir build/asan --label-exclude slow --exclude-regex '^fixture\..*\.compare$' \
-      --output-on-failure -j "$JOBS"
+    run ctest --test-dir build/asan --label-regex '^(unit|sanitize)$' --label-exclude slow \
+      --exclude-regex "$ASAN_HEAVY" --output-on-failure -j "$JOBS"
     # Every fuzz target briefly, from the fixture seeds (docs/testing.md, "Fuzzing").
     fuzz_all 4
     # The performance gate (instruction counts; about 1.5 CPU minutes, build included).
     "$0" track
+    ;;
+  asan)
+    install_missing
+    # Every default test in build/asan, except the fixture `compare` suites
+    # (several minutes each under ASan; compare_test and the engine and
+    # reference suites run here) and the quick tests of `test`'s pass, which
+    # these contain (the whole fixture suites, each property at 100 cases).
+    asan_build
+    run ctest --test-dir build/asan --label-exclude slow \
+      --exclude-regex '^(fixture\..*\.compare|fixture\..*\.quick|properties\.quick)$' \
+      --output-on-failure -j "$JOBS"
     ;;
   track)
     install_missing
@@ -217,7 +259,8 @@ case "${1:-}" in
     install_missing
     configure build Release
     build build
-    run ctest --test-dir build --label-regex slow --output-on-failure -j "$JOBS"
+    # The deep fixture depths, and the properties at 300 cases (100 in ./dev.sh test).
+    run ctest --test-dir build --label-regex '^(slow|properties)$' --output-on-failure -j "$JOBS"
     ;;
   bench)
     install_missing
@@ -233,7 +276,7 @@ case "${1:-}" in
     run nice -n 10 tests/mutants/run.sh "$@"
     ;;
   *)
-    echo "usage: ./dev.sh main | test | slow | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds] | mutants [--survivors] [regex] | fuzz [seconds]" >&2
+    echo "usage: ./dev.sh main | test | asan | slow | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds] | mutants [--survivors] [regex] | fuzz [seconds]" >&2
     exit 2
     ;;
 esac

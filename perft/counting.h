@@ -5,9 +5,12 @@
 // one (hashed.h).
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,6 +28,13 @@ inline int default_threads() {
   return n == 0 ? 1 : static_cast<int>(std::min(n, 1024u));
 }
 
+// The machine's memory in MB (0: unknown); --hash may not ask for more.
+inline std::uint64_t physical_memory_mb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) >> 20;
+}
+
 // Without --hash, the engine's counts of depth 5 and more use this many MB.
 inline constexpr std::uint64_t kDefaultHashMb = 256;
 inline constexpr int kDefaultHashDepth = 5;
@@ -32,6 +42,7 @@ inline constexpr int kDefaultHashDepth = 5;
 struct HashArgs {
   std::optional<std::uint64_t> megabytes;  // --hash; 0 turns the table off
   std::optional<int> threads;              // --threads; default: every core
+  int threads_asked = 0;                   // a --threads above the cores, reduced
   std::uint64_t seed = 0;                  // --hash-seed
 };
 

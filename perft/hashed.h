@@ -25,12 +25,17 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include <sys/mman.h>
+
 #include "common/count.h"
+#include "common/error.h"
 #include "common/game.h"
 #include "common/hash.h"
 #include "perft/perft.h"
@@ -60,14 +65,36 @@ class PerftTable {
  public:
   static constexpr int kMinDepth = 2;  // depth 1 is a count_moves: cheaper than a probe
 
+  // The memory is mapped, not written: a page is committed when a store
+  // first touches it (issue 28: --hash 2000 zeroed 2 GB before counting).
+  // Zero bytes are an empty entry (depth 0).
   PerftTable(std::size_t bytes, std::uint64_t seed) : seed_(mix64(seed)) {
+    static_assert(
+        std::is_trivially_copyable_v<Position> && std::is_trivially_destructible_v<Position>,
+        "the table's entries live in mapped zero pages");
     std::size_t n = 1;
     while (2 * n * sizeof(Bucket) <= bytes) n *= 2;
     if (n * sizeof(Bucket) > bytes) throw Error("--hash is too small for one table bucket");
-    buckets_.resize(n);
+    void* p = mmap(nullptr, n * sizeof(Bucket), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+      throw Error("--hash: cannot map " + std::to_string((n * sizeof(Bucket)) >> 20) +
+                  " MB of memory");
+    buckets_ = static_cast<Bucket*>(p);
+    size_ = n;
     mask_ = n - 1;
   }
-  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  ~PerftTable() { munmap(buckets_, size_ * sizeof(Bucket)); }
+  PerftTable(const PerftTable&) = delete;
+  PerftTable& operator=(const PerftTable&) = delete;
+  std::size_t bytes() const { return size_ * sizeof(Bucket); }
+  static constexpr std::size_t bucket_bytes() { return sizeof(Bucket); }
+  // The bytes of the smallest table with a bucket (two entries) per position.
+  static std::size_t bytes_for(Count positions) {
+    std::size_t n = 1;
+    while (n < positions && n < (std::size_t{1} << 50)) n *= 2;
+    return n * sizeof(Bucket);
+  }
 
   // Brings a bucket towards the cache before its probe: in a table of
   // gigabytes nearly every probe is a cache miss, a quarter of the run time
@@ -107,6 +134,7 @@ class PerftTable {
   struct Bucket {
     Entry entries[2];
   };
+
   static constexpr std::size_t kLocks = std::size_t{1} << 16;
 
   class Lock {
@@ -129,12 +157,12 @@ class PerftTable {
   Bucket& bucket(std::uint64_t hash, int depth) { return buckets_[index(hash, depth)]; }
   const Bucket& bucket(std::uint64_t hash, int depth) const { return buckets_[index(hash, depth)]; }
   std::atomic<bool>& lock_of(const Bucket& b) {
-    return locks_[static_cast<std::size_t>(&b - buckets_.data()) & (kLocks - 1)];
+    return locks_[static_cast<std::size_t>(&b - buckets_) & (kLocks - 1)];
   }
 
   std::uint64_t seed_;
-  std::vector<Bucket> buckets_;
-  std::size_t mask_ = 0;
+  Bucket* buckets_ = nullptr;
+  std::size_t size_ = 0, mask_ = 0;
   std::unique_ptr<std::atomic<bool>[]> locks_ = std::make_unique<std::atomic<bool>[]>(kLocks);
 };
 
@@ -238,6 +266,38 @@ std::vector<PerftItem<typename G::Position>> expand(
   return out;
 }
 
+// perft(depth), or some count >= cap once it reaches cap: the walk stops there.
+template <Game G>
+Count perft_up_to(const G& g, const typename G::Position& pos, int depth, Count cap) {
+  if (depth <= 1) return depth <= 0 ? 1 : g.count_moves(pos);
+  Count total = 0;
+  for (const auto& move : g.legal_moves(pos)) {
+    total += perft_up_to(g, g.play(pos, move), depth - 1, cap - total);
+    if (total >= cap) break;
+  }
+  return total;
+}
+
+// The table's size: `requested`, or less where the tree is smaller. Entries
+// are stored two or more plies above the leaves, so the tree never stores
+// more than perft(0) + ... + perft(depth - 2) of its roots: counted plainly
+// up to the positions the requested table holds (a walk of at most that many
+// leaves), and the table sized to the sum. A table far bigger than the tree
+// only spreads its stores over more pages to commit (issue 28).
+template <HashedGame G>
+std::size_t table_bytes(const G& g, const std::vector<typename G::Position>& roots, int depth,
+                        std::size_t requested) {
+  using Table = PerftTable<typename G::Position>;
+  const Count room = requested / Table::bucket_bytes();  // a bucket per position
+  Count positions = 0;
+  for (int k = 0; k <= depth - 2; ++k)
+    for (const auto& root : roots) {
+      positions += perft_up_to(g, root, k, room - positions);
+      if (positions >= room) return requested;
+    }
+  return std::min(requested, std::max<std::size_t>(Table::bytes_for(positions), 1 << 20));
+}
+
 }  // namespace detail
 
 // perft(depth) below each of `roots`, with the table (when the game can hash
@@ -250,9 +310,10 @@ std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position
   const int threads = std::max(1, options.threads);
   std::vector<Count> counts(roots.size(), 0);
   std::unique_ptr<PerftTable<Position>> table;
-  if constexpr (HashedGame<G>)
+  if constexpr (HashedGame<G> && !HasCountSubtree<G>)  // the shortcut needs no table
     if (options.megabytes > 0)
-      table = std::make_unique<PerftTable<Position>>(options.megabytes << 20, options.seed);
+      table = std::make_unique<PerftTable<Position>>(
+          detail::table_bytes(g, roots, depth, options.megabytes << 20), options.seed);
 
   // Expand while there is too little to share out (or to show progress by);
   // stop two plies above the leaves, where an item is cheap anyway.
@@ -314,7 +375,9 @@ std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position
     });
   {
     std::vector<std::jthread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    // No more workers than items: the rest would have nothing to take.
+    const int workers = static_cast<int>(std::min<std::size_t>(threads, items.size()));
+    for (int t = 1; t < workers; ++t) pool.emplace_back(worker);
     worker();
   }
   finished = true;

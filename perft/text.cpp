@@ -20,6 +20,17 @@ Count nodes_per_second(Count nodes, double seconds) {
   return static_cast<Count>(rate + 0.5);
 }
 
+std::string no_rate_reason(double seconds, bool by_arithmetic) {
+  if (by_arithmetic) return "counted by arithmetic (count_subtree), not node by node";
+  if (seconds < kMinRateSeconds) return "under 0.01 s, too short to time";
+  return "";
+}
+
+std::string rate_text(Count nodes, double seconds, const std::string& no_rate) {
+  if (!no_rate.empty()) return "no nodes/s: " + no_rate;
+  return to_string(nodes_per_second(nodes, seconds)) + " nodes/s";
+}
+
 namespace {
 
 // Characters of a quoted field in a message: room for the longest position

@@ -19,6 +19,14 @@ double seconds_of(F&& f) {
 }
 std::string seconds_text(double s);  // "0.034"
 Count nodes_per_second(Count nodes, double seconds);
+// A rate only where it means something (issue 28): not for a count made by
+// arithmetic (a game's count_subtree shortcut: 10^16 "nodes/s"), nor for one
+// under kMinRateSeconds, where the clock times the program more than the
+// count. no_rate_reason gives why there is none, or "" when there is one.
+inline constexpr double kMinRateSeconds = 0.01;
+std::string no_rate_reason(double seconds, bool by_arithmetic);
+// The end of a result line: "N nodes/s", or "no nodes/s: <reason>".
+std::string rate_text(Count nodes, double seconds, const std::string& no_rate);
 
 // A user's text inside a message: control characters and bytes outside
 // printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...

@@ -25,6 +25,7 @@ struct CountReport {
   int depth = 0;
   arb::Count nodes = 0;
   double seconds = 0;
+  bool by_arithmetic = false;  // the game's count_subtree made the count: no rate
   bool divide = false;
   std::vector<DivideEntry> entries;
   std::optional<ResultCounts> results;
@@ -52,7 +53,7 @@ double six_digits(double s) {
 }
 
 void write_count(const CountReport& r, bool json, std::ostream& out) {
-  const arb::Count nps = nodes_per_second(r.nodes, r.seconds);
+  const std::string no_rate = no_rate_reason(r.seconds, r.by_arithmetic);
   if (json) {  // I2: these keys in this order, on one line
     nlohmann::ordered_json j;
     j["game"] = r.game;
@@ -61,7 +62,8 @@ void write_count(const CountReport& r, bool json, std::ostream& out) {
     j["depth"] = r.depth;
     j["nodes"] = json_count(r.nodes);
     j["seconds"] = six_digits(r.seconds);
-    j["nps"] = json_count(nps);
+    // null where no rate means anything (no_rate_reason), the key kept (I2)
+    j["nps"] = no_rate.empty() ? json_count(nodes_per_second(r.nodes, r.seconds)) : nullptr;
     if (r.divide) {
       auto& d = j["divide"] = nlohmann::ordered_json::object();
       for (const auto& e : r.entries) d[e.move] = json_count(e.nodes);
@@ -76,7 +78,7 @@ void write_count(const CountReport& r, bool json, std::ostream& out) {
   for (const auto& e : r.entries) out << e.move << ' ' << to_string(e.nodes) << '\n';
   if (r.results) out << "results " << results_line(*r.results) << '\n';
   out << "total " << to_string(r.nodes) << " nodes in " << seconds_text(r.seconds) << " s, "
-      << to_string(nps) << " nodes/s\n";
+      << rate_text(r.nodes, r.seconds, no_rate) << '\n';
 }
 
 template <Game G>
@@ -88,6 +90,9 @@ int count(const G& g, const CountArgs& a, Io& io) {
   r.position = g.format(root);
   r.depth = a.depth;
   r.divide = a.divide;
+  // count_subtree answers perft(2) and deeper (perft.h), below each move with --divide.
+  r.by_arithmetic = HasCountSubtree<G> && a.depth >= (a.divide ? 3 : 2);
+  note_threads(a.hash, io);
   const HashOptions hash = resolve_hash(g, a.hash, a.depth);
   ProgressLine line(io.err, io.progress && !a.json);
   const auto progress = count_progress(line, a.depth);

@@ -114,6 +114,7 @@ class UnitsCommand : public Command {
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
     const auto results = Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {
+      note_threads(args_.hash, io);
       ProgressLine line(io.err, io.progress);
       return count_shard(g, set, args_.shard, args_.shards, args_.hash,
                          count_progress(line, set.depth));

@@ -412,6 +412,7 @@ class SuiteCommand : public Command {
     std::uint64_t tests = file.errors.size();
     for (const auto& c : file.cases)
       tests += c.depths.size() + (options_.compare ? 2 : 1) * c.results.size();
+    note_threads(options_.hash, io);
     SuiteRun run(options_, tests, io);
     io.out << "suite " << file_ << " ("
            << (options_.compare ? "engine and reference compared" : to_string(options_.impl))

@@ -125,7 +125,8 @@ int finish_verify(VerifySummary& s, Io& io) {
     }
   }
   if (!s.report.empty()) write_report(s, s.report);
-  const arb::Count nps = nodes_per_second(s.nodes, s.seconds);
+  // The engine's counting is its own business: only too short a run has no rate.
+  const std::string no_rate = no_rate_reason(s.seconds, false);
   if (s.json) {
     nlohmann::ordered_json j;
     j["game"] = s.game;
@@ -138,7 +139,7 @@ int finish_verify(VerifySummary& s, Io& io) {
     j["nodes"] = json_count(s.nodes);
     j["requests"] = s.requests;
     j["seconds"] = s.seconds;
-    j["nps"] = json_count(nps);
+    j["nps"] = no_rate.empty() ? json_count(nodes_per_second(s.nodes, s.seconds)) : nullptr;
     j["findings"] = nlohmann::ordered_json::array();
     for (const auto& f : s.findings) j["findings"].push_back(finding_json(f));
     io.out << json_line(j) << '\n';
@@ -161,7 +162,8 @@ int finish_verify(VerifySummary& s, Io& io) {
   io.out << (s.findings.empty() ? "the engine agrees with ours" : "the engine differs from ours")
          << " (" << s.impl << "): " << s.agreed << " agree, " << s.findings.size() << " differ, "
          << s.skipped << " skipped; " << CountText{s.nodes} << " nodes, " << s.requests
-         << " requests in " << seconds_text(s.seconds) << " s, " << CountText{nps} << " nodes/s\n";
+         << " requests in " << seconds_text(s.seconds) << " s, "
+         << rate_text(s.nodes, s.seconds, no_rate) << '\n';
   return s.findings.empty() ? 0 : 1;
 }
 

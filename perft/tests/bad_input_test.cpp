@@ -4,12 +4,15 @@
 // crash, a hang, output on stdout or a silent wrong answer.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "perft/cli/cli.h"
+#include "perft/counting.h"
+#include "perft/text.h"
 
 namespace arb {
 namespace {
@@ -123,6 +126,19 @@ TEST(BadInput, OptionsAndNumbers) {
            {{"suite", "fixtures/emergo.perft", "fixtures/eximo.perft"}, "fixtures/eximo.perft"},
            {{"help", "nosuch"}, "nosuch"},
            {{"nosuch", "--depth", "1"}, "nosuch"},
+       })
+    expect_one_line_error(c);
+}
+
+// Issue 28: a table beyond the machine's memory is refused before any count
+// (it used to be committed page by page, past a minute, or killed).
+TEST(BadInput, HashBeyondPhysicalMemory) {
+  const std::uint64_t physical = physical_memory_mb();
+  ASSERT_GT(physical, 0u) << "sysconf cannot tell this machine's memory";
+  const std::string more = std::to_string(physical + 1);
+  for (const Case& c : std::vector<Case>{
+           {{"emergo", "--depth", "6", "--hash", more, "--threads", "1"}, "machine's memory"},
+           {{"suite", "fixtures/emergo.perft", "--hash", more}, "machine's memory"},
        })
     expect_one_line_error(c);
 }

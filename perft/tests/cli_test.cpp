@@ -7,7 +7,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "perft/cli/cli.h"
+#include "perft/counting.h"
+#include "perft/text.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
 #include "perft/tests/cli_run.h"
@@ -37,6 +41,59 @@ TEST(PerftCli, CountsFromTheStart) {
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].rfind("total 55172 nodes in ", 0), 0u) << out[0];  // RULES.md
   EXPECT_TRUE(contains(out[0], " nodes/s"));
+}
+
+// Issue 28 item 4: a rate only where it means something. Ecalper's engine
+// counts perft(2) by arithmetic (count_subtree) in microseconds: 10^16
+// "nodes/s" said nothing, so the line says how the count was made instead.
+TEST(PerftCli, Issue28_NoRateForACountMadeByArithmetic) {
+  const CliRun r = perft({"ecalper", "--depth", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 1u) << r.out;
+  EXPECT_TRUE(contains(out[0], " s, no nodes/s: counted by arithmetic (count_subtree)")) << out[0];
+  const CliRun j = perft({"ecalper", "--depth", "2", "--json"});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_TRUE(contains(j.out, "\"nps\": null")) << j.out;  // the key kept (I2), no number
+  // With --divide, count_subtree counts perft(2) below each move (D3: 35990 moves).
+  const CliRun d = perft({"ecalper:size=5", "--depth", "3", "--divide"});
+  ASSERT_EQ(d.status, 0) << d.err;
+  const std::string last = lines(d.out).back();
+  EXPECT_EQ(last.rfind("total 262210795717920 nodes", 0), 0u) << last;  // fixtures/ecalper.perft
+  EXPECT_TRUE(contains(last, "no nodes/s: counted by arithmetic")) << last;
+}
+
+// A count made node by node has a rate once it is long enough to time, and
+// none below kMinRateSeconds.
+TEST(PerftCli, Issue28_RateOnlyForACountLongEnoughToTime) {
+  const CliRun quick = perft({"emergo", "--depth", "1"});
+  ASSERT_EQ(quick.status, 0) << quick.err;
+  EXPECT_TRUE(contains(quick.out, "total 40 nodes in 0.000 s, no nodes/s: under 0.01 s"))
+      << quick.out;
+  EXPECT_TRUE(contains(perft({"emergo", "--depth", "1", "--json"}).out, "\"nps\": null"));
+  // Emergo D5, one thread, no table: tens of ms in any build.
+  const CliRun r = perft({"emergo", "--depth", "5", "--hash", "0", "--threads", "1", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_GE(j["seconds"].get<double>(), kMinRateSeconds) << r.out;
+  ASSERT_TRUE(j["nps"].is_number()) << r.out;
+  // The rate is the count over the time (the seconds are rounded to 6 digits).
+  const double expected = 59056880.0 / j["seconds"].get<double>();  // fixtures/emergo.perft D5
+  EXPECT_NEAR(j["nps"].get<double>() / expected, 1.0, 1e-3) << r.out;
+}
+
+// Issue 28 item 5: --threads above the cores is reduced to them, with one line
+// on stderr; the count is unchanged.
+TEST(PerftCli, Issue28_ThreadsAboveTheCoresAreReducedWithANote) {
+  const int cores = cli::default_threads();
+  if (cores >= 1000) GTEST_SKIP() << "a machine of 1000 cores";
+  const CliRun r = perft({"emergo", "--depth", "5", "--threads", "1000"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "perft: --threads 1000 reduced to " + std::to_string(cores) +
+                       ", the cores of this machine\n");
+  EXPECT_EQ(r.out.rfind("total 59056880 nodes", 0), 0u) << r.out;  // fixtures/emergo.perft D5
+  // At or below the cores: no note.
+  EXPECT_EQ(perft({"emergo", "--depth", "4", "--threads", "1"}).err, "");
 }
 
 TEST(PerftCli, ReferenceGivesTheSameCount) {

@@ -78,6 +78,31 @@ TEST(HashedPerft, TableMemoryIsBoundedByItsSize) {
   EXPECT_GT(t.bytes(), std::size_t{1} << 20);  // the largest power of two of buckets that fits
 }
 
+// Issue 28 item 3: the table is mapped, not written, and no bigger than the
+// tree can fill: perft(0) + ... + perft(depth - 2) positions, a bucket each.
+TEST(HashedPerft, Issue28_TableIsSizedToTheTree) {
+  using Emergo = engine::emergo::Emergo;
+  const Emergo g(Spec::parse("emergo"));
+  using Table = PerftTable<Emergo::Position>;
+  const std::size_t asked = std::size_t{2000} << 20;
+  // Emergo D6: 1 + 40 + 1504 + 55172 + 1828116 (fixtures/emergo.perft) = 1884833
+  // positions at most, 2^21 buckets.
+  EXPECT_EQ(detail::table_bytes(g, {g.start()}, 6, asked),
+            (std::size_t{1} << 21) * Table::bucket_bytes());
+  // A tree bigger than the table asked for keeps the size asked for.
+  EXPECT_EQ(detail::table_bytes(g, {g.start()}, 8, std::size_t{1} << 20), std::size_t{1} << 20);
+  // Shallow: the smallest table, 1 MB.
+  EXPECT_EQ(detail::table_bytes(g, {g.start()}, 3, asked), std::size_t{1} << 20);
+}
+
+TEST(HashedPerft, Issue28_PerftUpToStopsOnceItReachesItsCap) {
+  const engine::emergo::Emergo g(Spec::parse("emergo"));
+  EXPECT_EQ(to_string(detail::perft_up_to(g, g.start(), 3, Count{1} << 40)), "55172");
+  const Count capped = detail::perft_up_to(g, g.start(), 3, 2000);
+  EXPECT_GE(capped, Count{2000});
+  EXPECT_LT(capped, Count{2000} + 1504);  // at most one subtree of perft(2) past the cap
+}
+
 TEST(HashedPerft, JsonCountsAbove2To53AreStrings) {  // P4, I2
   EXPECT_EQ(json_line(json_count(Count{1} << 53)), "9007199254740992");
   EXPECT_EQ(json_line(json_count((Count{1} << 53) + 1)), "\"9007199254740993\"");
