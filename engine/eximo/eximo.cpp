@@ -16,6 +16,10 @@
 // - X4: whether the capturing man's start square is empty while it travels
 //   cannot matter: a chain never lands on it nor jumps it (moves go forward or
 //   sideways, and a sideways return would need the man already taken).
+// - V4: the optional drops use the same free squares as X6 (counted after the
+//   move); with none free, the one move is the arrival without drops.
+// - V5: a chain's size is the men it takes (its jumps); a chain stopped by the
+//   far row (X6) counts the men it took, and its drops do not count.
 // - Parsing rejects only what RULES.md lists (a man on its own far rank);
 //   a side with no men (even both) is accepted: it simply has no move (X7).
 

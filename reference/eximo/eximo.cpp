@@ -282,6 +282,8 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
   // V5 (capture=max): only the chains that take the most men, over all men.
   // A chain still goes on while it can (X4) and still ends on the far row
   // (X6); a chain takes one man per jump, so the count is its path length.
+  // RULES.md is silent on the far row: a chain it stops counts the men it
+  // took, and its drops (X6, V4) are not men taken.
   if (rules_.max_capture && !moves.empty()) {
     std::size_t most = 0;
     for (const Move& m : moves) most = std::max(most, m.path.size());
