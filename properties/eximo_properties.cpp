@@ -1,4 +1,4 @@
-// What the Eximo rules promise (RULES.md X1-X7), checked on random reachable
+// What the Eximo rules promise (RULES.md X1-X7, variants V4 and V5), checked on random reachable
 // positions of the engine. The checks read the position and move TEXTS with
 // small helpers written here, independent of the engine's bitboards.
 #include <gtest/gtest.h>
@@ -146,8 +146,7 @@ constexpr int kMaxPlies = 120;  // long enough for far-row arrivals
 // Every position of three random lines (the root, each ply, the end): with
 // RapidCheck's 100 cases that is 300 lines per property, several thousand
 // positions, openings and endgames alike.
-std::vector<Eximo::Position> random_positions() {
-  const auto& g = game();
+std::vector<Eximo::Position> random_positions(const Eximo& g = game()) {
   std::vector<Eximo::Position> out;
   for (int i = 0; i < 3; ++i) {
     const auto line = arb::random_line(g, g.start(), kMaxPlies);
@@ -296,4 +295,82 @@ RC_GTEST_PROP(EximoProperties, Notation_FormatParseRoundTrip, ()) {
       RC_ASSERT(g.play(pos, back) == g.play(pos, m));
     }
   }
+}
+
+namespace {
+
+const Eximo& optional_drops() {
+  static const Eximo g(arb::Spec::parse("eximo:drops=optional"));
+  return g;
+}
+const Eximo& max_capture() {
+  static const Eximo g(arb::Spec::parse("eximo:capture=max"));
+  return g;
+}
+
+std::vector<std::string> texts_of(const Eximo& g, const Eximo::Position& pos) {
+  return arb::sorted_move_texts(g, pos);
+}
+
+// X6: the free squares of the mover's drop zone (b-g of his first two ranks)
+// on the board after the move, from the texts.
+int free_zone_after(const Eximo& g, const Eximo::Position& pos, const Eximo::Move& m) {
+  const bool white = g.to_move(pos) == 0;
+  const Board after(g.format(g.play(pos, m)));
+  const auto parts = split_move(g.move_text(pos, m));
+  int free = 0;
+  for (int r : white ? std::array<int, 2>{0, 1} : std::array<int, 2>{6, 7})
+    for (int f = 1; f <= 6; ++f) free += after.at(f, r) == '.';
+  return free + static_cast<int>(parts.drops.size());  // the drops were free squares
+}
+
+}  // namespace
+
+// V4: under drops=optional the default's moves stay legal (so perft(1) is
+// never smaller), and each extra move is a far-row arrival with fewer drops
+// than X6 makes (two, or as many as are free). Positions from lines played
+// under drops=optional, where zones fill differently.
+RC_GTEST_PROP(EximoProperties, V4_OptionalDropsOnlyAddArrivalsWithFewerDrops, ()) {
+  const auto& g = optional_drops();
+  const auto& d = game();
+  bool seen_extra = false;
+  for (const auto& pos : random_positions(g)) {
+    const auto text = g.format(pos);
+    const auto standard = texts_of(d, d.parse(text));
+    const auto optional = texts_of(g, pos);
+    RC_ASSERT(std::includes(optional.begin(), optional.end(), standard.begin(), standard.end()));
+    RC_ASSERT(g.count_moves(pos) >= d.count_moves(d.parse(text)));
+    const int far = g.to_move(pos) == 0 ? 7 : 0;
+    for (const auto& m : g.legal_moves(pos)) {
+      const auto mt = g.move_text(pos, m);
+      if (std::binary_search(standard.begin(), standard.end(), mt)) continue;
+      seen_extra = true;
+      const auto parts = split_move(mt);
+      RC_ASSERT(parts.path.back().second == far);
+      RC_ASSERT(static_cast<int>(parts.drops.size()) < std::min(2, free_zone_after(g, pos, m)));
+    }
+  }
+  RC_TAG(seen_extra ? "line with an optional drop" : "line without one");
+}
+
+// V5: under capture=max the moves are the default's longest captures: a subset
+// of them, all with the most jumps any capture of the position has; with no
+// capture (X5) nothing changes.
+RC_GTEST_PROP(EximoProperties, V5_MaxCaptureKeepsExactlyTheLongestChains, ()) {
+  const auto& g = max_capture();
+  const auto& d = game();
+  bool seen_cut = false;
+  for (const auto& pos : random_positions(g)) {
+    const auto standard = texts_of(d, d.parse(g.format(pos)));
+    std::size_t most = 0;
+    for (const auto& t : standard) most = std::max(most, split_move(t).path.size());
+    std::vector<std::string> longest;
+    for (const auto& t : standard)
+      if (!split_move(t).capture || split_move(t).path.size() == most) longest.push_back(t);
+    const auto texts = texts_of(g, pos);
+    RC_ASSERT(texts == longest);
+    RC_ASSERT(g.count_moves(pos) == texts.size());
+    seen_cut = seen_cut || texts.size() < standard.size();
+  }
+  RC_TAG(seen_cut ? "line where capture=max cuts" : "line where it does not");
 }

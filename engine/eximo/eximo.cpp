@@ -16,6 +16,10 @@
 // - X4: whether the capturing man's start square is empty while it travels
 //   cannot matter: a chain never lands on it nor jumps it (moves go forward or
 //   sideways, and a sideways return would need the man already taken).
+// - V4: the optional drops use the same free squares as X6 (counted after the
+//   move); with none free, the one move is the arrival without drops.
+// - V5: a chain's size is the men it takes (its jumps); a chain stopped by the
+//   far row (X6) counts the men it took, and its drops do not count.
 // - Parsing rejects only what RULES.md lists (a man on its own far rank);
 //   a side with no men (even both) is accepted: it simply has no move (X7).
 
@@ -35,7 +39,7 @@ Bits jumpers(Bits us, Bits empty) {
 // Capture chains continuing from `sq`. `rest` = the mover's other men (its
 // start square is empty while it travels), `them` = enemy men still on the
 // board (X4: removed at once). Returns 1 for "the chain ends here".
-std::uint64_t count_captures(int sq, Bits rest, Bits them) {
+std::uint64_t count_captures(int sq, Bits rest, Bits them, const DropWays& ways) {
   const Bits empty = ~(rest | them);
   std::uint64_t total = 0;
   bool any = false;
@@ -46,13 +50,43 @@ std::uint64_t count_captures(int sq, Bits rest, Bits them) {
     any = true;
     const Bits them2 = them & ~bit(mid);
     // X6: the far row ends the move even if another capture were possible.
-    total += land >= 56 ? drop_ways(std::popcount(kDropZone & ~(rest | them2)))
-                        : count_captures(land, rest, them2);
+    total += land >= 56 ? ways[std::popcount(kDropZone & ~(rest | them2))]
+                        : count_captures(land, rest, them2, ways);
   }
   return any ? total : 1;
 }
 
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
+
+// V5: the longest capture chains found so far, and how many moves they make.
+struct Longest {
+  int jumps = 0;
+  std::uint64_t moves = 0;
+  void add(int n, std::uint64_t ways) {
+    if (n > jumps) jumps = n, moves = 0;
+    if (n == jumps) moves += ways;
+  }
+};
+
+// V5: every capture chain from `sq` after `taken` jumps (as count_captures:
+// it must go on while it can, X4, and ends on the far row, X6) into `best`.
+void longest_captures(int sq, int taken, Bits rest, Bits them, const DropWays& ways,
+                      Longest& best) {
+  const Bits empty = ~(rest | them);
+  bool any = false;
+  for (int d = 0; d < 5; ++d) {
+    if (!has(kJumpFrom[d], sq)) continue;
+    const int mid = sq + kShift[d], land = mid + kShift[d];
+    if (!has(them, mid) || !has(empty, land)) continue;
+    any = true;
+    const Bits them2 = them & ~bit(mid);
+    if (land >= 56)
+      best.add(taken + 1, ways[std::popcount(kDropZone & ~(rest | them2))]);
+    else
+      longest_captures(land, taken + 1, rest, them2, ways, best);
+  }
+  if (!any && taken > 0) best.add(taken, 1);
+}
 
 }  // namespace
 
@@ -63,7 +97,7 @@ constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
 // taken man and the start square) matter only for jumping straight back,
 // which is impossible on both boards (the taken man is gone; the start square
 // holds the mover). Only the continuing chains are searched one by one.
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty) {
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays& ways) {
   Bits can[5];
   Bits any = 0;
 #pragma GCC unroll 5
@@ -73,7 +107,7 @@ std::uint64_t count_all_captures(Bits us, Bits them, Bits empty) {
   }
   // A first capture onto the far row starts on rank 6 and takes on rank 7:
   // the drop zone is unchanged.
-  const std::uint64_t far = drop_ways(std::popcount(kDropZone & empty));
+  const std::uint64_t far = ways[std::popcount(kDropZone & empty)];
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
@@ -83,10 +117,20 @@ std::uint64_t count_all_captures(Bits us, Bits them, Bits empty) {
              static_cast<std::uint64_t>(std::popcount(land & kRank8)) * far;
     for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
       const int sq = std::countr_zero(go_on);
-      total += count_captures(sq, us & ~bit(sq - 2 * kShift[d]), them & ~bit(sq - kShift[d]));
+      total += count_captures(sq, us & ~bit(sq - 2 * kShift[d]), them & ~bit(sq - kShift[d]), ways);
     }
   }
   return total;
+}
+
+// V5: one man at a time, the whole search (the variant is not tuned).
+std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays& ways) {
+  Longest best;
+  for (Bits caps = capturers(us, them, empty); caps; caps &= caps - 1) {
+    const int sq = std::countr_zero(caps);
+    longest_captures(sq, 0, us & ~bit(sq), them, ways, best);
+  }
+  return best.moves;
 }
 
 }  // namespace detail
@@ -96,13 +140,22 @@ namespace {
 using namespace detail;
 
 // Appends `m` (which has reached m.to) with every compulsory drop set (X6).
+// V4 (kOptionalDrops): also with one drop on each free square, and with none.
+template <bool kOptionalDrops>
 void emit(Eximo::MoveList& list, Eximo::Move m, Bits free_zone) {
   m.drop_a = m.drop_b = Eximo::kNoSquare;
   if (m.to < 56 || free_zone == 0) {
     list.push_back(m);
     return;
   }
-  if (std::popcount(free_zone) == 1) {
+  if constexpr (kOptionalDrops) {
+    list.push_back(m);  // V4: no drop
+    for (Bits a = free_zone; a; a &= a - 1) {
+      m.drop_a = static_cast<std::uint8_t>(std::countr_zero(a));
+      list.push_back(m);  // V4: one drop
+    }
+    m.drop_a = Eximo::kNoSquare;
+  } else if (std::popcount(free_zone) == 1) {
     m.drop_a = static_cast<std::uint8_t>(std::countr_zero(free_zone));
     list.push_back(m);
     return;
@@ -116,6 +169,7 @@ void emit(Eximo::MoveList& list, Eximo::Move m, Bits free_zone) {
   }
 }
 
+template <bool kOptionalDrops>
 void gen_captures(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits rest, Bits them) {
   const Bits empty = ~(rest | them);
   bool any = false;
@@ -131,18 +185,19 @@ void gen_captures(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits rest
     assert(next.jumps <= 21);
     if (land >= 56) {
       next.to = static_cast<std::uint8_t>(land);
-      emit(list, next, kDropZone & ~(rest | them2));
+      emit<kOptionalDrops>(list, next, kDropZone & ~(rest | them2));
     } else {
-      gen_captures(list, next, land, rest, them2);
+      gen_captures<kOptionalDrops>(list, next, land, rest, them2);
     }
   }
   if (!any) {
     Eximo::Move done = m;
     done.to = static_cast<std::uint8_t>(sq);
-    emit(list, done, 0);
+    emit<kOptionalDrops>(list, done, 0);
   }
 }
 
+template <bool kOptionalDrops>
 void gen_jumps(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits us, Bits empty,
                Bits far_zone) {
   bool any = false;
@@ -156,15 +211,15 @@ void gen_jumps(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits us, Bit
     ++next.jumps;
     if (land >= 56) {
       next.to = static_cast<std::uint8_t>(land);
-      emit(list, next, far_zone);
+      emit<kOptionalDrops>(list, next, far_zone);
     } else {
-      gen_jumps(list, next, land, us, empty, far_zone);
+      gen_jumps<kOptionalDrops>(list, next, land, us, empty, far_zone);
     }
   }
   if (!any) {
     Eximo::Move done = m;
     done.to = static_cast<std::uint8_t>(sq);
-    emit(list, done, 0);
+    emit<kOptionalDrops>(list, done, 0);
   }
 }
 
@@ -173,6 +228,13 @@ std::string square_name(int sq) {
 }
 
 }  // namespace
+
+Eximo::Eximo(const Spec& spec)
+    : spec_(spec), rules_{spec.value("drops") == "optional", spec.value("capture") == "max"} {
+  for (int free = 0; free < static_cast<int>(ways_.size()); ++free)
+    ways_[static_cast<std::size_t>(free)] =
+        rules_.optional_drops ? optional_drop_ways(free) : drop_ways(free);
+}
 
 std::uint64_t Eximo::white(const Position& pos) { return pos.side ? flip_ranks(pos.them) : pos.us; }
 std::uint64_t Eximo::black(const Position& pos) { return pos.side ? flip_ranks(pos.us) : pos.them; }
@@ -281,28 +343,26 @@ std::string Eximo::diagram(const Position& pos) const {
   return out;
 }
 
-Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
-#ifdef ARB_PLANTED_SLOWDOWN
-  // The performance gate's self-test (benchmarks/CMakeLists.txt): wasted work
-  // the gate must catch. Never defined in a normal build.
-  static volatile unsigned planted = 0;
-  for (int i = 0; i < ARB_PLANTED_SLOWDOWN; ++i) planted = planted + 1;
-#endif
-  MoveList list;
+namespace {
+
+// Every move under X1-X6, with V4's drops when kOptionalDrops.
+template <bool kOptionalDrops>
+void generate(const Eximo::Position& pos, Eximo::MoveList& list) {
+  using Kind = Eximo::Kind;
   const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  Move m;
+  Eximo::Move m;
   m.dirs = 0;
   m.jumps = 0;
-  m.drop_a = m.drop_b = kNoSquare;
+  m.drop_a = m.drop_b = Eximo::kNoSquare;
   // X5: captures first, and then only captures.
   if (Bits caps = capturers(us, them, empty)) {
     m.kind = Kind::kCapture;
     for (; caps; caps &= caps - 1) {
       const int sq = std::countr_zero(caps);
       m.from = static_cast<std::uint8_t>(sq);
-      gen_captures(list, m, sq, us & ~bit(sq), them);
+      gen_captures<kOptionalDrops>(list, m, sq, us & ~bit(sq), them);
     }
-    return list;
+    return;
   }
   // X2: steps, one direction at a time over all men.
   m.kind = Kind::kStep;
@@ -319,7 +379,7 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
     for (Bits t = to & kRank8; t; t &= t - 1) {
       m.to = static_cast<std::uint8_t>(std::countr_zero(t));
       m.from = static_cast<std::uint8_t>(m.to - kShift[d]);
-      emit(list, m, zone);  // the start square (rank 7) is never in the zone
+      emit<kOptionalDrops>(list, m, zone);  // the start square (rank 7) is never in the zone
     }
   }
   // X3: friendly jump chains.
@@ -327,7 +387,33 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
   for (Bits js = jumpers(us, empty); js; js &= js - 1) {
     const int sq = std::countr_zero(js);
     m.from = static_cast<std::uint8_t>(sq);
-    gen_jumps(list, m, sq, us, empty, zone | (kDropZone & bit(sq)));
+    gen_jumps<kOptionalDrops>(list, m, sq, us, empty, zone | (kDropZone & bit(sq)));
+  }
+}
+
+}  // namespace
+
+Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
+#ifdef ARB_PLANTED_SLOWDOWN
+  // The performance gate's self-test (benchmarks/CMakeLists.txt): wasted work
+  // the gate must catch. Never defined in a normal build.
+  static volatile unsigned planted = 0;
+  for (int i = 0; i < ARB_PLANTED_SLOWDOWN; ++i) planted = planted + 1;
+#endif
+  MoveList list;
+  if (rules_.optional_drops)
+    generate<true>(pos, list);
+  else
+    generate<false>(pos, list);
+  // V5 (capture=max): of the capture chains (X5: then every move is one), only
+  // those with the most jumps, one man taken per jump.
+  if (rules_.max_capture && !list.empty() && list[0].kind == Kind::kCapture) {
+    int most = 0;
+    for (const Move& m : list) most = std::max<int>(most, m.jumps);
+    MoveList longest;
+    for (const Move& m : list)
+      if (m.jumps == most) longest.push_back(m);
+    list = longest;
   }
   return list;
 }

@@ -1,5 +1,6 @@
-// Eximo, the fast engine (RULES.md X1-X7): 64-bit bitboards, copy-make, a
-// fixed-capacity move list, and count_moves that counts without building moves.
+// Eximo, the fast engine (RULES.md X1-X7, variants V4 and V5): 64-bit
+// bitboards, copy-make, a fixed-capacity move list, and count_moves that counts
+// without building moves.
 //
 // A position is stored from the point of view of the side to move: its men
 // always move north (+8). For Black the board is flipped vertically
@@ -57,9 +58,17 @@ inline constexpr std::array<Bits, 5> kJumpFrom = make_jump_from();
 
 // X6: number of ways to make the compulsory drops with `free` zone squares
 // empty: two men if possible (an unordered pair), else one, else none.
-ARB_HOT_INLINE constexpr std::uint64_t drop_ways(int free) {
+constexpr std::uint64_t drop_ways(int free) {
   return free >= 2 ? static_cast<std::uint64_t>(free) * (free - 1) / 2 : 1;
 }
+// V4 (drops=optional): none, one or two men on distinct free squares.
+constexpr std::uint64_t optional_drop_ways(int free) {
+  return 1 + static_cast<std::uint64_t>(free) + static_cast<std::uint64_t>(free) * (free - 1) / 2;
+}
+// The ways to finish a far-row arrival by free zone squares, 0..13 (12 zone
+// squares; count_all_jumps asks for one more), under the drop rule in force:
+// one table lookup, so the default rules pay nothing for V4.
+using DropWays = std::array<std::uint64_t, 14>;
 
 // Men of the mover that can start a capture (X4): enemy adjacent forward,
 // diagonally forward or sideways, empty square beyond.
@@ -72,7 +81,9 @@ ARB_HOT_INLINE Bits capturers(Bits us, Bits them, Bits empty) {
 }
 
 // Counting without building moves, in eximo.cpp (big: not inlined, inline.h).
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty);
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
+// V5 (capture=max): the number of capture chains that take the most men.
+std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
 // Inline, though not small: a call here per counted leaf parent cost Eximo
 // 1% of its perft instructions (callgrind, issue 10).
 // The number of friendly jump chains of all the mover's men (X3), counted
@@ -154,7 +165,13 @@ class Eximo {
 
   static constexpr std::string_view kName = "eximo";
 
-  explicit Eximo(const Spec& spec) : spec_(spec) {}
+  // The variants in force (RULES.md V4, V5), read once from the spec.
+  struct Rules {
+    bool optional_drops = false;  // V4 drops=optional
+    bool max_capture = false;     // V5 capture=max
+  };
+
+  explicit Eximo(const Spec& spec);
   const Spec& spec() const { return spec_; }
   std::string_view players() const { return "wb"; }
   Position start() const;
@@ -191,15 +208,19 @@ class Eximo {
 
  private:
   Spec spec_;
+  Rules rules_;
+  detail::DropWays ways_;  // X6 / V4, by free zone squares
 };
 
 // The hot path, inline (engine/core/inline.h).
 inline std::uint64_t Eximo::count_moves(const Position& pos) const {
   using namespace detail;
   const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  if (capturers(us, them, empty)) return count_all_captures(us, them, empty);  // X5
+  if (capturers(us, them, empty))  // X5
+    return rules_.max_capture ? count_max_captures(us, them, empty, ways_)
+                              : count_all_captures(us, them, empty, ways_);
   const int free = std::popcount(kDropZone & empty);
-  const std::uint64_t far = drop_ways(free);
+  const std::uint64_t far = ways_[free];
   const Bits n = (us << 8) & empty;
   const Bits ne = ((us & ~kFileH) << 9) & empty;
   const Bits nw = ((us & ~kFileA) << 7) & empty;
@@ -209,7 +230,7 @@ inline std::uint64_t Eximo::count_moves(const Position& pos) const {
       static_cast<std::uint64_t>(std::popcount(n & kRank8) + std::popcount(ne & kRank8) +
                                  std::popcount(nw & kRank8)) *
           far;
-  return total + count_all_jumps(us, empty, far, drop_ways(free + 1));
+  return total + count_all_jumps(us, empty, far, ways_[free + 1]);
 }
 
 inline Eximo::Position Eximo::play(const Position& pos, const Move& move) const {

@@ -3,6 +3,7 @@
 // and every complete chain is then finished by the far-row rule (X6).
 #include "reference/eximo/eximo.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace arb::reference {
@@ -116,7 +117,10 @@ void capture_chains(const Board& board, Side side, std::vector<Square>& path,
 // X6: finishes a chain: a man on the far row is removed, then the compulsory
 // drops: two if two or more zone squares are free (every unordered pair, written
 // sorted), one if one is, none if none is. Otherwise the man lands.
-void finish(const Chain& chain, Kind kind, Side side, Eximo::MoveList& out) {
+// V4 (drops=optional): the player may drop none, one or two men instead, on
+// distinct free squares: every subset of at most two free squares is a move.
+void finish(const Chain& chain, Kind kind, Side side, const Eximo::Rules& rules,
+            Eximo::MoveList& out) {
   const Square end = chain.path.back();
   if (end.rank != far_rank(side)) {
     out.push_back({kind, chain.path, {}});
@@ -125,14 +129,21 @@ void finish(const Chain& chain, Kind kind, Side side, Eximo::MoveList& out) {
   std::vector<Square> free;
   for (Square s : drop_zone(side))
     if (at(chain.board, s) == Piece::kEmpty) free.push_back(s);
-  if (free.empty()) {
+  auto pairs = [&] {
+    for (std::size_t i = 0; i < free.size(); ++i)
+      for (std::size_t j = i + 1; j < free.size(); ++j)
+        out.push_back({kind, chain.path, {free[i], free[j]}});
+  };
+  if (rules.optional_drops) {
+    out.push_back({kind, chain.path, {}});                         // V4: none
+    for (Square s : free) out.push_back({kind, chain.path, {s}});  // V4: one
+    pairs();                                                       // V4: two
+  } else if (free.empty()) {
     out.push_back({kind, chain.path, {}});
   } else if (free.size() == 1) {
     out.push_back({kind, chain.path, {free[0]}});
   } else {
-    for (std::size_t i = 0; i < free.size(); ++i)
-      for (std::size_t j = i + 1; j < free.size(); ++j)
-        out.push_back({kind, chain.path, {free[i], free[j]}});
+    pairs();
   }
 }
 
@@ -266,8 +277,18 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
       std::vector<Square> path{{file, rank}};
       std::vector<Chain> chains;
       capture_chains(lifted, side, path, chains);
-      for (const Chain& chain : chains) finish(chain, Kind::kCapture, side, moves);
+      for (const Chain& chain : chains) finish(chain, Kind::kCapture, side, rules_, moves);
     }
+  // V5 (capture=max): only the chains that take the most men, over all men.
+  // A chain still goes on while it can (X4) and still ends on the far row
+  // (X6); a chain takes one man per jump, so the count is its path length.
+  // RULES.md is silent on the far row: a chain it stops counts the men it
+  // took, and its drops (X6, V4) are not men taken.
+  if (rules_.max_capture && !moves.empty()) {
+    std::size_t most = 0;
+    for (const Move& m : moves) most = std::max(most, m.path.size());
+    std::erase_if(moves, [most](const Move& m) { return m.path.size() != most; });
+  }
   // X5: if any capture is available the move must be a capture.
   if (!moves.empty()) return moves;
 
@@ -280,13 +301,13 @@ Eximo::MoveList Eximo::legal_moves(const Position& pos) const {
       for (auto [df, dr] : forward_directions(side)) {
         const Square to{file + df, rank + dr};
         if (!on_board(to.file, to.rank) || at(lifted, to) != Piece::kEmpty) continue;
-        finish({{{file, rank}, to}, lifted}, Kind::kStep, side, moves);
+        finish({{{file, rank}, to}, lifted}, Kind::kStep, side, rules_, moves);
       }
       // X3: friendly jump chains (never compulsory, X5).
       std::vector<Square> path{{file, rank}};
       std::vector<Chain> chains;
       friendly_jump_chains(lifted, side, path, chains);
-      for (const Chain& chain : chains) finish(chain, Kind::kFriendlyJump, side, moves);
+      for (const Chain& chain : chains) finish(chain, Kind::kFriendlyJump, side, rules_, moves);
     }
   return moves;
 }

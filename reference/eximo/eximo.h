@@ -1,4 +1,4 @@
-// The REFERENCE implementation of Eximo (RULES.md X1-X7): a plain 8x8 array and
+// The REFERENCE implementation of Eximo (RULES.md X1-X7, variants V4, V5): a plain 8x8 array and
 // recursion, written clause by clause for clarity, never for speed. It shares
 // nothing with engine/eximo; the two meet only through position and move texts.
 #pragma once
@@ -52,9 +52,18 @@ class Eximo {
 
   static constexpr std::string_view kName = "eximo";
   // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
-  static constexpr std::string_view kSpecOptions = "";
+  // V4 drops, V5 capture; V8 the preset rules=seed (seed 002's reading of X6).
+  static constexpr std::string_view kSpecOptions =
+      "drops=two|optional capture=free|max rules=seed(drops=optional)";
 
-  explicit Eximo(const Spec& spec) : spec_(spec) {}
+  // The variants in force (RULES.md V4, V5), read once from the spec.
+  struct Rules {
+    bool optional_drops = false;  // V4 drops=optional: 0, 1 or 2 drops (X6 default: two)
+    bool max_capture = false;     // V5 capture=max: only the chains taking the most men
+  };
+
+  explicit Eximo(const Spec& spec)
+      : spec_(spec), rules_{spec.value("drops") == "optional", spec.value("capture") == "max"} {}
   const Spec& spec() const { return spec_; }
   std::string_view players() const { return "wb"; }
   Position start() const;
@@ -75,6 +84,7 @@ class Eximo {
 
  private:
   Spec spec_;
+  Rules rules_;
 };
 
 }  // namespace arb::reference
