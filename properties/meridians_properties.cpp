@@ -399,33 +399,58 @@ RC_GTEST_PROP(MeridiansProperties, V6_SightAddsOnlyTheFirstStonesEmptyNeighbours
   RC_ASSERT(std::set<std::string>(got.begin(), got.end()) == expected);
 }
 
+// Roots where a pass is near (random play from the start almost never passes):
+// RULES.md V7's example and two boxed White stones (size 7, White must pass),
+// and fixtures/playthroughs/meridians6-keeps-seed6.txt at ply 74 (size 6,
+// Black must pass); then the start of each default spec.
+struct PassRoot {
+  std::size_t variant;  // index into kVariants (default rules)
+  const char* text;     // nullptr: the start
+};
+constexpr std::array<PassRoot, 4> kPassRoots = {
+    {{1, "6/7/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2"},
+     {1, "WB1B2/BB5/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2"},
+     {0, "WW1WW/2WW2/3WWW1/2WW4/1WWW2WWW/5WW1WB/7WW/2WWWWWB/2WBWBB/WWWBBB/W1WWB b 2 2"},
+     {1, nullptr}}};
+
 // V7 against the default: the same moves give the same positions up to a
-// pass; after it the default game is over (the passer's stones gone), the
-// pass=keeps one goes on with the board unchanged.
+// pass; after it the default game is over, the pass=keeps one goes on with
+// the board unchanged. Every move of the pass=keeps line, and every legal
+// move at its end, removes what the board model says (check_removal: M10
+// after a placement only, the passer's dead groups included).
 RC_GTEST_PROP(MeridiansProperties, V7_KeepsDiffersOnlyAfterAPass, ()) {
-  const auto v = *rc::gen::inRange<std::size_t>(0, kDefaultRules);
-  const Meridians& removes = game(v);
-  const Meridians& keeps = game_of(with_option(v, "pass=keeps"));
-  const auto line = arb::random_line(removes, removes.start(), 2 * removes.geometry().cells);
-  auto a = removes.start();
-  auto b = keeps.start();
+  const auto& root = kPassRoots[*rc::gen::inRange<std::size_t>(0, kPassRoots.size())];
+  const Meridians& removes = game(root.variant);
+  const Meridians& keeps = game_of(with_option(root.variant, "pass=keeps"));
+  const auto start = [&](const Meridians& g) { return root.text ? g.parse(root.text) : g.start(); };
+  const auto line = arb::random_line(keeps, start(keeps), *rc::gen::element(8, 40, 160));
+  auto a = start(removes);
+  auto b = start(keeps);
   bool passed = false;
   for (const auto& text : line.moves) {
-    RC_ASSERT(removes.format(a) == keeps.format(b));
-    RC_ASSERT(removes.count_moves(a) == keeps.count_moves(b));
+    if (!passed) {
+      RC_ASSERT(removes.format(a) == keeps.format(b));
+      RC_ASSERT(removes.count_moves(a) == keeps.count_moves(b));
+    }
+    const auto move = keeps.parse_move(b, text);
+    check_removal(keeps, b, move);
     const std::string before = keeps.format(b);
-    a = removes.play(a, removes.parse_move(a, text));
-    b = keeps.play(b, keeps.parse_move(b, text));
+    b = keeps.play(b, move);
     if (text == "pass") {
-      passed = true;
-      RC_ASSERT(removes.outcome(a).finished);
       RC_ASSERT(!keeps.outcome(b).finished);
       RC_ASSERT(keeps.count_moves(b) >= 1u);
       RC_ASSERT(keeps.format(b).substr(0, before.find(' ')) == before.substr(0, before.find(' ')));
+      if (!passed)
+        RC_ASSERT(removes.outcome(removes.play(a, removes.parse_move(a, text))).finished);
+      passed = true;
     }
+    if (!passed) a = removes.play(a, removes.parse_move(a, text));
   }
+  for (const auto& move : keeps.legal_moves(line.position))
+    check_removal(keeps, line.position, move);
   if (!passed) RC_ASSERT(removes.format(a) == keeps.format(b));
   RC_CLASSIFY(passed, "pass");
+  RC_CLASSIFY(root.text == nullptr, "from the start");
 }
 
 RC_GTEST_PROP(MeridiansProperties, M1_SymmetricPositionsHaveEqualPerft, ()) {
