@@ -478,6 +478,9 @@ const Instance kInstances[] = {
     {"meridians_size6", "meridians:size=6", kMeridians},
     {"meridians_size8", "meridians:size=8", kMeridians},
     {"meridians_swap", "meridians:swap", kMeridians},
+    {"meridians_second_sight", "meridians:second=sight", kMeridians},
+    {"meridians_pass_keeps", "meridians:pass=keeps", kMeridians},
+    {"meridians_abstractplay", "meridians:rules=abstractplay,size=6", kMeridians},
 };
 
 class PropertyTest : public ::testing::Test {

@@ -1,4 +1,4 @@
-// What the Meridians rules promise (RULES.md M1-M10), checked on random
+// What the Meridians rules promise (RULES.md M1-M10, V6, V7), checked on random
 // reachable positions of the engine. The checks read the position and move
 // TEXTS into a small board model written here (axial coordinates straight from
 // M1), independent of the engine's bitboards and ray tables.
@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -23,20 +24,33 @@ using arb::engine::meridians::Meridians;
 struct Variant {
   const char* spec;
   int size;
+  bool sight = false;  // V6 second=sight
+  bool keeps = false;  // V7 pass=keeps
 };
-constexpr std::array<Variant, 5> kVariants = {{{"meridians:size=6", 6},
-                                               {"meridians", 7},
-                                               {"meridians:size=8", 8},
-                                               {"meridians:swap", 7},
-                                               {"meridians:size=6,swap", 6}}};
+// The first kDefaultRules entries play the default rules (M5, M7 as written).
+constexpr std::size_t kDefaultRules = 5;
+constexpr std::array<Variant, 8> kVariants = {
+    {{"meridians:size=6", 6},
+     {"meridians", 7},
+     {"meridians:size=8", 8},
+     {"meridians:swap", 7},
+     {"meridians:size=6,swap", 6},
+     {"meridians:second=sight", 7, true},
+     {"meridians:pass=keeps,size=6", 6, false, true},
+     {"meridians:pass=keeps,second=sight", 7, true, true}}};
 
-const Meridians& game(std::size_t i) {
-  static const std::array<Meridians, 5> games = {Meridians(arb::Spec::parse(kVariants[0].spec)),
-                                                 Meridians(arb::Spec::parse(kVariants[1].spec)),
-                                                 Meridians(arb::Spec::parse(kVariants[2].spec)),
-                                                 Meridians(arb::Spec::parse(kVariants[3].spec)),
-                                                 Meridians(arb::Spec::parse(kVariants[4].spec))};
-  return games[i];
+// The game of a spec, built once.
+const Meridians& game_of(const std::string& spec) {
+  static std::map<std::string, Meridians> games;
+  auto it = games.find(spec);
+  if (it == games.end()) it = games.emplace(spec, Meridians(arb::Spec::parse(spec))).first;
+  return it->second;
+}
+const Meridians& game(std::size_t i) { return game_of(kVariants[i].spec); }
+// The default-rules spec kVariants[i] with one more option.
+std::string with_option(std::size_t i, const std::string& option) {
+  const std::string spec = kVariants[i].spec;
+  return spec + (spec.find(':') == std::string::npos ? ":" : ",") + option;
 }
 
 // M1 in axial form: point (row i, position k from 1) is (x, y) = (k - min(i, m), i).
@@ -49,10 +63,11 @@ struct Board {
   std::vector<std::string> cells;  // cells[row][k - 1], row 0 = `a`; '.', 'W', 'B'
   std::string side;
   std::string placed[2];
-  std::string rest;  // everything after the rows field
+  std::string rest;    // everything after the rows field
+  bool sight = false;  // V6: the second stone may touch the first
 
-  Board(const std::string& text, int board_size)
-      : size(board_size), rows(2 * board_size - 1), middle(board_size - 1) {
+  Board(const std::string& text, int board_size, bool second_by_sight = false)
+      : size(board_size), rows(2 * board_size - 1), middle(board_size - 1), sight(second_by_sight) {
     const auto space = text.find(' ');
     rest = text.substr(space);
     std::vector<std::string> top_down(1);
@@ -183,8 +198,8 @@ struct Board {
     for (int d = 0; d < 6; ++d) {
       const auto [stone, gap] = first_stone(x, y, d);
       if (stone != me) continue;
-      if (mine == "2") return true;  // M6: an adjacent own stone counts
-      if (gap >= 1) return true;     // M5: the only own stone, not adjacent
+      if (mine == "2") return true;        // M6: an adjacent own stone counts
+      if (gap >= 1 || sight) return true;  // M5: the only own stone, not adjacent (V6: or so)
     }
     return false;
   }
@@ -202,19 +217,37 @@ std::pair<std::size_t, arb::Line<Meridians>> random_position() {
   return {v, arb::random_line(g, g.start(), max_plies)};
 }
 
+// Stones each side placed along the line (a swap exchanges colours only).
+std::array<int, 2> placements_by_side(const Meridians& g, const arb::Line<Meridians>& line) {
+  std::array<int, 2> out{};
+  auto pos = g.start();
+  for (const auto& text : line.moves) {
+    if (text != "pass" && text != "swap") ++out[g.to_move(pos)];
+    pos = g.play(pos, g.parse_move(pos, text));
+  }
+  return out;
+}
+
+// M10. V6: an adjacent pair after a player's second stone is dead and stays;
+// V7: a pass under keeps leaves the passer's dead groups.
 RC_GTEST_PROP(MeridiansProperties, M10_MoverHasNoDeadGroupOnceHeHasPlacedThree, ()) {
   const auto [v, line] = random_position();
   const Meridians& g = game(v);
-  const Board board(g.format(line.position), size_of(g));
+  const Board board(g.format(line.position), size_of(g), kVariants[v].sight);
   const int mover = board.side == "w" ? 1 : 0;  // the side that just moved
-  RC_CLASSIFY(board.placed[mover] == "2", "mover placed 2+");
-  if (board.placed[mover] == "2") RC_ASSERT(board.dead(mover ? 'B' : 'W').empty());
+  const bool passed = !line.moves.empty() && line.moves.back() == "pass";
+  const int placed = placements_by_side(g, line)[mover];
+  // M5 keeps a second stone alive; M10 removes the dead from the third on.
+  const bool applies = placed >= 3 || (placed == 2 && !kVariants[v].sight);
+  RC_CLASSIFY(placed >= 3, "mover placed 3+");
+  RC_CLASSIFY(passed && kVariants[v].keeps, "passed, pass=keeps");
+  if (applies && !(passed && kVariants[v].keeps)) RC_ASSERT(board.dead(mover ? 'B' : 'W').empty());
 }
 
 RC_GTEST_PROP(MeridiansProperties, M4_M5_M6_PlacementsAreExactlyWhatTheRulesAllow, ()) {
   const auto [v, line] = random_position();
   const Meridians& g = game(v);
-  const Board board(g.format(line.position), size_of(g));
+  const Board board(g.format(line.position), size_of(g), kVariants[v].sight);
   std::set<std::string> expected;
   if (!g.finished(line.position)) {
     for (auto [x, y] : board.points())
@@ -230,6 +263,7 @@ RC_GTEST_PROP(MeridiansProperties, M4_M5_M6_PlacementsAreExactlyWhatTheRulesAllo
 // Checks one move against the board model; true if it removed stones.
 bool check_removal(const Meridians& g, const Meridians::Position& pos,
                    const Meridians::Move& move) {
+  const bool keeps = g.spec().value("pass") == "keeps";
   const Board before(g.format(pos), size_of(g));
   const char me = before.side == "w" ? 'W' : 'B';
   const bool third_or_later = before.placed[me == 'W' ? 0 : 1] == "2";
@@ -242,7 +276,8 @@ bool check_removal(const Meridians& g, const Meridians::Position& pos,
   }
   // M10: after the placement (or pass), only the mover's dead groups go, whole,
   // and only once he has placed 3 stones. The opponent's stones never change.
-  if (third_or_later && text != "swap")
+  // V7: under pass=keeps a pass removes nothing.
+  if (third_or_later && text != "swap" && !(keeps && text == "pass"))
     for (auto [x, y] : expected.dead(me)) expected.at(x, y) = '.';
   RC_ASSERT(after.rows_text() == expected.rows_text());
   if (text != "swap") RC_ASSERT(after.side != before.side);
@@ -335,6 +370,87 @@ TEST(MeridiansProperties, M1_BoardHasFourSymmetries) {
     const std::string n = std::to_string(size - 1);
     EXPECT_EQ(images_of_a1, (std::set<std::string>{"a1", "a" + n, top + "1", top + n})) << size;
   }
+}
+
+// V6 against the default: on a position of a default game, second=sight adds
+// exactly the empty neighbours of the mover's first stone when he places his
+// second, and changes nothing at any other turn.
+RC_GTEST_PROP(MeridiansProperties, V6_SightAddsOnlyTheFirstStonesEmptyNeighbours, ()) {
+  const auto v = *rc::gen::inRange<std::size_t>(0, kDefaultRules);
+  const Meridians& path = game(v);
+  const Meridians& sight = game_of(with_option(v, "second=sight"));
+  const auto line = arb::random_line(path, path.start(), *rc::gen::element(4, 12, 60));
+  const std::string text = path.format(line.position);
+  const auto texts = arb::sorted_move_texts(path, line.position);
+  std::set<std::string> expected(texts.begin(), texts.end());
+  const Board board(text, size_of(path));
+  const int side = board.side == "w" ? 0 : 1;
+  const bool second = board.placed[side] == "1" && !path.finished(line.position);
+  if (second) {
+    for (auto [x, y] : board.points()) {
+      if (board.at(x, y) != (side ? 'B' : 'W')) continue;
+      for (int d = 0; d < 6; ++d)
+        if (board.on(x + kDx[d], y + kDy[d]) && board.at(x + kDx[d], y + kDy[d]) == '.')
+          expected.insert(board.name(x + kDx[d], y + kDy[d]));
+    }
+  }
+  RC_CLASSIFY(second, "second stone");
+  const auto got = arb::sorted_move_texts(sight, sight.parse(text));
+  RC_ASSERT(std::set<std::string>(got.begin(), got.end()) == expected);
+}
+
+// Roots where a pass is near (random play from the start almost never passes):
+// RULES.md V7's example and two boxed White stones (size 7, White must pass),
+// and fixtures/playthroughs/meridians6-keeps-seed6.txt at ply 74 (size 6,
+// Black must pass); then the start of each default spec.
+struct PassRoot {
+  std::size_t variant;  // index into kVariants (default rules)
+  const char* text;     // nullptr: the start
+};
+constexpr std::array<PassRoot, 4> kPassRoots = {
+    {{1, "6/7/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2"},
+     {1, "WB1B2/BB5/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2"},
+     {0, "WW1WW/2WW2/3WWW1/2WW4/1WWW2WWW/5WW1WB/7WW/2WWWWWB/2WBWBB/WWWBBB/W1WWB b 2 2"},
+     {1, nullptr}}};
+
+// V7 against the default: the same moves give the same positions up to a
+// pass; after it the default game is over, the pass=keeps one goes on with
+// the board unchanged. Every move of the pass=keeps line, and every legal
+// move at its end, removes what the board model says (check_removal: M10
+// after a placement only, the passer's dead groups included).
+RC_GTEST_PROP(MeridiansProperties, V7_KeepsDiffersOnlyAfterAPass, ()) {
+  const auto& root = kPassRoots[*rc::gen::inRange<std::size_t>(0, kPassRoots.size())];
+  const Meridians& removes = game(root.variant);
+  const Meridians& keeps = game_of(with_option(root.variant, "pass=keeps"));
+  const auto start = [&](const Meridians& g) { return root.text ? g.parse(root.text) : g.start(); };
+  const auto line = arb::random_line(keeps, start(keeps), *rc::gen::element(8, 40, 160));
+  auto a = start(removes);
+  auto b = start(keeps);
+  bool passed = false;
+  for (const auto& text : line.moves) {
+    if (!passed) {
+      RC_ASSERT(removes.format(a) == keeps.format(b));
+      RC_ASSERT(removes.count_moves(a) == keeps.count_moves(b));
+    }
+    const auto move = keeps.parse_move(b, text);
+    check_removal(keeps, b, move);
+    const std::string before = keeps.format(b);
+    b = keeps.play(b, move);
+    if (text == "pass") {
+      RC_ASSERT(!keeps.outcome(b).finished);
+      RC_ASSERT(keeps.count_moves(b) >= 1u);
+      RC_ASSERT(keeps.format(b).substr(0, before.find(' ')) == before.substr(0, before.find(' ')));
+      if (!passed)
+        RC_ASSERT(removes.outcome(removes.play(a, removes.parse_move(a, text))).finished);
+      passed = true;
+    }
+    if (!passed) a = removes.play(a, removes.parse_move(a, text));
+  }
+  for (const auto& move : keeps.legal_moves(line.position))
+    check_removal(keeps, line.position, move);
+  if (!passed) RC_ASSERT(removes.format(a) == keeps.format(b));
+  RC_CLASSIFY(passed, "pass");
+  RC_CLASSIFY(root.text == nullptr, "from the start");
 }
 
 RC_GTEST_PROP(MeridiansProperties, M1_SymmetricPositionsHaveEqualPerft, ()) {

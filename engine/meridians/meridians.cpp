@@ -94,7 +94,11 @@ struct GroupScan {
 }  // namespace
 
 Meridians::Meridians(const Spec& spec)
-    : spec_(spec), geo_(&Geometry::of(spec.number("size"))), swap_option_(spec.flag("swap")) {}
+    : spec_(spec),
+      geo_(&Geometry::of(spec.number("size"))),
+      swap_option_(spec.flag("swap")),
+      second_by_sight_(spec.value("second") == "sight"),
+      pass_keeps_(spec.value("pass") == "keeps") {}
 
 // M6: the empty points from which, along one line, the first stone reached is
 // p: p's six rays, each cut at its stones (the stone and what lies beyond it).
@@ -160,7 +164,10 @@ void Meridians::rebuild_sight(Position& pos) const {
 
 // Why only these groups can be dead: after the owner's previous turn all his
 // groups were alive (M10 removed the others; M5 for his second stone; parse
-// rejects a dead group of the side not to move). The opponent's placement
+// rejects a dead group of the side not to move). Under the variants: V6's
+// adjacent pair is his only group at his third placement, which joins it
+// (seed s) or sees it (a path); a V7 pass or a parsed dead group sets
+// Position::stale, and play then forgets `last` (a full check). The opponent's placement
 // `last` can cut only paths through `last`, whose ends are the first stones
 // seen from `last` on both sides of one line, both own; his removals only
 // empty points, which cuts no path. This placement s can kill only its own
@@ -315,6 +322,10 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
   const int me = pos.side;
   Bits dead;
   if (move.code == Move::kPass) {
+    if (pass_keeps_) {  // V7: M10 after a placement only; the passer's dead groups stay
+      next.stale = true;
+      return;
+    }
     dead = next.stones[me];
   } else if (move.removal == Move::Removal::kGroup) {
     dead = group_of(next.stones[me], move.dead_at);
@@ -515,11 +526,12 @@ Meridians::Position Meridians::parse(std::string_view text) const {
     throw Error(std::string("rows: ") + kColourName[pos.side] +
                 " is to move but has no stones (M8)");
   const int other = pos.side ^ 1;
-  if (pos.placed[other] == 2) {
-    const Bits dead = dead_stones(pos, other);
-    if (dead.any())
+  if (pos.placed[other] == 2 && dead_stones(pos, other).any()) {
+    // V6 (an adjacent second stone) and V7 (a pass keeps them) can leave one.
+    if (!second_by_sight_ && !pass_keeps_)
       throw Error(std::string("rows: ") + kColourName[other] + " group at " +
-                  geo_->name(dead.lowest()) + " is dead (M10 removes it)");
+                  geo_->name(dead_stones(pos, other).lowest()) + " is dead (M10 removes it)");
+    pos.stale = true;
   }
   return pos;
 }

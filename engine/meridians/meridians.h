@@ -14,6 +14,12 @@
 // move with what M10 removes after it (mostly nothing), so play checks no
 // group; a move made elsewhere is checked in play, near the opponent's last
 // placement.
+//
+// Variants (RULES.md V): V6 second=sight only widens placements() for the
+// second stone; V7 pass=keeps only skips the pass's removal (remove_dead).
+// Both can leave the side not to move with dead groups that no later
+// placement cut (Position::stale), which dead_near cannot see: the next M10
+// of that side is then checked in full. The default rules never set it.
 #pragma once
 
 #include <algorithm>
@@ -81,6 +87,9 @@ class Meridians {
     static constexpr std::uint8_t kUnknown = 255;
     std::uint8_t last = kUnknown;
     bool tracked = false;  // sight is kept (both have placed 2, kTrackFrom stones)
+    // The side not to move may hold dead groups his opponent's placements did
+    // not cut (V6 or V7 only: parse found one, or he passed under pass=keeps).
+    bool stale = false;
     // Left uninitialised and not copied by play while not tracked: 144 bytes
     // more per copy cost the opening 10% (measured).
     union Sight {
@@ -192,6 +201,8 @@ class Meridians {
   Spec spec_;
   const detail::Geometry* geo_;
   bool swap_option_;
+  bool second_by_sight_;  // V6 second=sight
+  bool pass_keeps_;       // V7 pass=keeps
 };
 
 // The hot path, inline (engine/core/inline.h).
@@ -206,7 +217,8 @@ inline Meridians::Bits Meridians::placements(const Position& pos) const {
       return geo_->all.and_not(occupied);
     case 1: {  // M5: a path to the first stone: on a line, not adjacent
       const int first = pos.stones[pos.side].lowest();
-      return sight(first, occupied).and_not(geo_->neighbours[first]);
+      const Bits seen = sight(first, occupied);
+      return second_by_sight_ ? seen : seen.and_not(geo_->neighbours[first]);  // V6: adjacent too
     }
     default:  // M6: every own stone counts, dead or not (it may be revived)
       return sweep_sight(pos.stones[pos.side], occupied);
@@ -305,7 +317,8 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
     next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
   }
   // M7: after a pass every group is dead (no stone touches an empty point), so
-  // this removes them all and M8 ends the game. A pass before the third stone
+  // this removes them all and M8 ends the game (V7 pass=keeps: nothing goes,
+  // remove_dead sets next.stale). A pass before the third stone
   // cannot arise: every point has at least three lines of two or more points,
   // and the opponent holds at most two stones to block them (M5).
   if (third_or_later) {
@@ -320,6 +333,10 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
     }
   }
   next.last = move.code == Move::kPass ? Position::kUnknown : move.code;
+  if (pos.stale) [[unlikely]] {  // V6, V7: the next mover's M10 in full (dead_near cannot)
+    next.last = Position::kUnknown;
+    next.stale = move.code == Move::kPass && pass_keeps_;  // a placement's M10 left none
+  }
   next.side = static_cast<std::uint8_t>(me ^ 1);
   next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
   return next;

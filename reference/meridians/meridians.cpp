@@ -18,6 +18,16 @@
 // the parser accepts (each point has at least 3 usable lines for M5, the
 // opponent has at most 2 stones to block them; a test checks the geometry),
 // so it only flips the side (nothing in the text could record the loss).
+//
+// Variants (RULES.md V), read once into Rules:
+// V6 second=sight: M5 loses "not adjacent"; an adjacent pair is one group with
+// no path, dead, and M10 removes it after the owner's third placement unless
+// that placement revives it (placement_legal, check_reachable).
+// V7 pass=keeps: a pass removes nothing (play); the passer keeps his dead
+// groups, so the game goes on and M8 ends it only when a later removal leaves
+// a mover without stones (outcome is unchanged: a passer still has stones).
+// RULES.md is silent on two passes in a row: under keeps they just alternate
+// (only a full board, never reached by play, lets both sides pass).
 #include "reference/meridians/meridians.h"
 
 #include <algorithm>
@@ -52,6 +62,8 @@ std::vector<std::string> split(std::string_view text, char sep) {
 
 // M1: n = size - 1 is the short side; rows 0..2n, widths n, n+1, ..., 2n, ..., n.
 Meridians::Meridians(const Spec& spec) : spec_(spec) {
+  rules_.second_by_sight = spec_.value("second") == "sight";  // V6
+  rules_.pass_keeps = spec_.value("pass") == "keeps";         // V7
   n_ = spec_.number("size") - 1;
   middle_ = n_;
   for (int row = 0; row <= 2 * n_; ++row) {
@@ -190,9 +202,9 @@ bool Meridians::placement_legal(const Position& pos, int point) const {
       }
       if (pos.points[q] == own) {
         // M5: the second stone needs a path to the first (at least one empty
-        // point between). M6: from the third on, the first stone reached is
-        // own, adjacent or not.
-        if (placed >= 2 || empties >= 1) return true;
+        // point between); V6 (second=sight): adjacent to it is allowed too.
+        // M6: from the third on, the first stone reached is own, adjacent or not.
+        if (placed >= 2 || empties >= 1 || rules_.second_by_sight) return true;
       }
       break;
     }
@@ -232,7 +244,8 @@ Meridians::Position Meridians::play(const Position& pos, const Move& move) const
     }
     case Kind::kPass:
       // M7 + M10: the passer's groups are all dead and go (see the note above).
-      if (pos.placed[pos.side] == 2) remove_dead_groups(next, own);
+      // V7 (pass=keeps): M10 after a placement only, so they stay.
+      if (pos.placed[pos.side] == 2 && !rules_.pass_keeps) remove_dead_groups(next, own);
       break;
   }
   next.side = 1 - pos.side;
@@ -393,9 +406,10 @@ void Meridians::check_reachable(const Position& pos) const {
   if (pos.placed[pos.side] == 2 && stones_of(pos, colour_of(pos.side)) == 0)
     throw Error(std::string("rows: no ") + (pos.side == 0 ? "white" : "black") +
                 " stones but that side is to move after placing (M8: the game ended)");
-  // M5 and M10 never leave a dead group of the side not to move once it has placed 2.
+  // M5 and M10 never leave a dead group of the side not to move once it has
+  // placed 2. Not under V6 (an adjacent second stone) nor V7 (a pass keeps them).
   const int other = 1 - pos.side;
-  if (pos.placed[other] == 2) {
+  if (pos.placed[other] == 2 && !rules_.second_by_sight && !rules_.pass_keeps) {
     const std::vector<int> dead = dead_stones(pos, colour_of(other));
     if (!dead.empty())
       throw Error("rows: dead " + std::string(other == 0 ? "white" : "black") + " group at " +

@@ -1,5 +1,5 @@
 // The REFERENCE implementation of Meridians (RULES.md M1-M11), sizes 6, 7, 8,
-// with the `swap` option.
+// with the `swap` option and the variants V6 (second=sight) and V7 (pass=keeps).
 //
 // Deliberately simple: written clause by clause from RULES.md, plain vectors,
 // full copies, groups recomputed by flood fill whenever they are needed.
@@ -42,12 +42,22 @@ class Meridians {
   };
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "meridians";
-  // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
-  static constexpr std::string_view kSpecOptions = "size=7|6|8 swap";
+  // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h);
+  // V6, V7 and their presets (V8).
+  static constexpr std::string_view kSpecOptions =
+      "size=7|6|8 swap second=path|sight pass=removes|keeps "
+      "rules=boardspace(second=sight)|abstractplay(pass=keeps)";
+
+  // The rule variants of the spec (RULES.md V), read once.
+  struct Rules {
+    bool second_by_sight = false;  // V6 second=sight: M5 without "not adjacent"
+    bool pass_keeps = false;       // V7 pass=keeps: M10 after a placement only
+  };
 
   explicit Meridians(const Spec& spec);
 
   const Spec& spec() const { return spec_; }
+  const Rules& rules() const { return rules_; }
   std::string_view players() const { return "wb"; }
   Position start() const;
   Position parse(std::string_view text) const;
@@ -101,6 +111,7 @@ class Meridians {
   void check_reachable(const Position& pos) const;
 
   Spec spec_;
+  Rules rules_;
   int n_ = 6;                                           // length of the two short sides (size - 1)
   int middle_ = 6;                                      // index of the middle (longest) row
   std::vector<int> width_;                              // points per row
