@@ -17,6 +17,8 @@ namespace arb::reference {
 namespace {
 
 using ecalper_test::choose;
+using ecalper_test::kFinalTurn;
+using ecalper_test::kSevenEmpty;
 using ecalper_test::rows_text;
 
 Ecalper game(const std::string& spec) { return Ecalper(Spec::parse(spec)); }

@@ -18,6 +18,8 @@ namespace arb::reference {
 namespace {
 
 using ecalper_test::choose;
+using ecalper_test::kFinalTurn;
+using ecalper_test::kSevenEmpty;
 using ecalper_test::rows_text;
 
 Ecalper game(const std::string& spec) { return Ecalper(Spec::parse(spec)); }
@@ -35,21 +37,11 @@ std::vector<std::string> neighbour_names(const Ecalper& g, std::string_view cell
   return names(g, g.neighbours(index));
 }
 
-// Size 5, two players. Black to move with ONE empty cell (I9): the final turn (C5).
-// Black: rows 1-4 and A5-C5 (29, one group). White: D5-I5 and rows 6-9 but I9 (31).
-// White's last turn replaced D5 and placed E5, G8, H9.
-const std::string kFinalTurn =
-    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - D5:E5,G8,H9";
 // The white stones that touch Black's group (hand check from C1's neighbours:
 // D5-I5 touch row 4, and B6, C6, D6 touch A5-C5). Replacing one of them makes
 // Black 30 in one group against White 30 in one group: a draw. Replacing any
 // other white stone gives Black 29 + 1 against White 30 in one group: White wins.
 const std::set<std::string> kTouchingBlack = {"D5", "E5", "F5", "G5", "H5", "I5", "B6", "C6", "D6"};
-
-// Size 5, Black to move with 7 empty cells (E5 C6 G7 D8 I8 F9 I9), 18 turns played:
-// Black 26 (rows 1-4), White 28. White's last turn replaced A5 and placed B6, H7, E9.
-const std::string kSevenEmpty =
-    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWW1WWWW/W1WWWWWW/WWWW1WW/1WWWW1/W1WW1 b - A5:B6,H7,E9";
 
 // --- C1 geometry -----------------------------------------------------------
 

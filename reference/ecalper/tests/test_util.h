@@ -35,4 +35,14 @@ inline std::uint64_t choose(std::uint64_t n, std::uint64_t k) {
   return r;
 }
 
+// Size 5, two players. Black to move with ONE empty cell (I9): the final turn (C5).
+// Black: rows 1-4 and A5-C5 (29, one group). White: D5-I5 and rows 6-9 but I9 (31).
+// White's last turn replaced D5 and placed E5, G8, H9.
+inline const std::string kFinalTurn =
+    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBWWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/WWWW1 b - D5:E5,G8,H9";
+// Size 5, Black to move with 7 empty cells (E5 C6 G7 D8 I8 F9 I9), 18 turns played:
+// Black 26 (rows 1-4), White 28. White's last turn replaced A5 and placed B6, H7, E9.
+inline const std::string kSevenEmpty =
+    "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/WWWW1WWWW/W1WWWWWW/WWWW1WW/1WWWW1/W1WW1 b - A5:B6,H7,E9";
+
 }  // namespace arb::reference::ecalper_test
