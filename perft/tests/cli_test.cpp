@@ -85,7 +85,7 @@ TEST(PerftCli, Issue28_RateOnlyForACountLongEnoughToTime) {
 // Issue 28 item 5: --threads above the cores is reduced to them, with one line
 // on stderr; the count is unchanged.
 TEST(PerftCli, Issue28_ThreadsAboveTheCoresAreReducedWithANote) {
-  const int cores = cli::default_threads();
+  const int cores = default_threads();
   if (cores >= 1000) GTEST_SKIP() << "a machine of 1000 cores";
   const CliRun r = perft({"emergo", "--depth", "5", "--threads", "1000"});
   ASSERT_EQ(r.status, 0) << r.err;
