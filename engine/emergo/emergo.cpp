@@ -52,10 +52,11 @@ int parse_hand(std::string_view field, const char* name, int men) {
 Emergo::Emergo(const Spec& spec)
     : spec_(spec), size_(spec.number("size")), men_(0), plain_(0), blocked_is_loss_(false) {
   if (size_ != 9 && size_ != 7) throw Error("emergo: size must be 9 or 7");
-  men_ = size_ == 9 ? 12 : 8;                                     // E2
-  variant_.any_capture = spec.value("capture") == "any";          // V2
-  variant_.feeding_allowed = spec.value("feeding") == "allowed";  // V3
-  blocked_is_loss_ = spec.value("blocked") == "loss";             // V1
+  men_ = size_ == 9 ? 12 : 8;  // E2
+  // V1-V3: the variant options, read once (default: the rules E1-E12).
+  variant_.any_capture = spec.value("capture") == "any";
+  variant_.feeding_allowed = spec.value("feeding") == "allowed";
+  blocked_is_loss_ = spec.value("blocked") == "loss";
   plain_ = variant_ == detail::kDefaultRules ? size_ : 0;
 }
 

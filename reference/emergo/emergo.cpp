@@ -37,10 +37,11 @@ std::string quote(char c) { return std::string("'") + c + "'"; }
 Emergo::Emergo(const Spec& spec) : spec_(spec) {
   size_ = spec.number("size");
   if (size_ != 9 && size_ != 7) throw Error("emergo: size must be 9 or 7");
-  men_ = size_ == 9 ? 12 : 8;                                   // E2
-  rules_.blocked_is_loss = spec.value("blocked") == "loss";     // V1
-  rules_.any_capture = spec.value("capture") == "any";          // V2
-  rules_.feeding_allowed = spec.value("feeding") == "allowed";  // V3
+  men_ = size_ == 9 ? 12 : 8;  // E2
+  // V1-V3: the variant options, read once (default: the rules E1-E12).
+  rules_.blocked_is_loss = spec.value("blocked") == "loss";
+  rules_.any_capture = spec.value("capture") == "any";
+  rules_.feeding_allowed = spec.value("feeding") == "allowed";
 }
 
 // E1: files a.., ranks 1.. upward; a square is dark when file + rank is even
