@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -90,8 +91,9 @@ struct TextBoard {
       }
     if (!moved && jumps > 0) out.push_back({jumps, text});
   }
-  // All maximal capture chains of the side to move (E7), sorted.
-  std::vector<std::string> maximal_captures() {
+  // All maximal capture chains of the side to move (E7), sorted; with `all`
+  // every complete chain (V2: capture=any drops E7).
+  std::vector<std::string> maximal_captures(bool all_chains = false) {
     std::vector<std::pair<int, std::string>> all;
     for (int r = 0; r < n; ++r)
       for (int f = 0; f < n; ++f)
@@ -105,7 +107,7 @@ struct TextBoard {
     for (const auto& c : all) best = std::max(best, c.first);
     std::vector<std::string> out;
     for (const auto& c : all)
-      if (c.first == best) out.push_back(c.second);
+      if (all_chains || c.first == best) out.push_back(c.second);
     std::sort(out.begin(), out.end());
     return out;
   }
@@ -306,6 +308,107 @@ RC_GTEST_PROP(EmergoProperties, Notation_PlayFormatParseRoundTrip, ()) {
       // The move text names exactly this move.
       const std::string mt = g.move_text(line.position, m);
       RC_ASSERT(g.parse_move(line.position, mt) == m);
+    }
+  }
+}
+
+// --- Variants (RULES.md V1-V3) -------------------------------------------------
+
+// The engine of `spec` at `size` ("emergo:<options>" plus the size), built once.
+const Emergo& variant(const std::string& options, int size) {
+  static std::map<std::string, Emergo> games;
+  const std::string spec = "emergo:" + options + (size == 7 ? ",size=7" : "");
+  auto it = games.find(spec);
+  if (it == games.end()) it = games.emplace(spec, Emergo(arb::Spec::parse(spec))).first;
+  return it->second;
+}
+
+bool contains_all(const std::vector<std::string>& big, const std::vector<std::string>& small) {
+  return std::includes(big.begin(), big.end(), small.begin(), small.end());
+}
+
+// V2: under capture=any the captures are exactly every complete chain (the
+// brute force without E7), a superset of the default's; E4 still holds.
+void check_any_captures(const Emergo& any, const Emergo::Position& pos, int size) {
+  TextBoard b(any.format(pos), size);
+  const auto expected = b.maximal_captures(true);
+  const auto moves = arb::sorted_move_texts(any, pos);
+  RC_ASSERT(any.count_moves(pos) == moves.size());
+  if (!expected.empty()) RC_ASSERT(moves == expected);
+  RC_ASSERT(contains_all(moves, arb::sorted_move_texts(game(size), pos)));  // E7's are among them
+}
+
+RC_GTEST_PROP(EmergoProperties, V2_AnyCapturesAreEveryCompleteChain, ()) {
+  const int size = size_gen();
+  const auto& any = variant("capture=any", size);
+  const std::string text = random_columns_text(size);
+  RC_LOG() << text << "\n";
+  const auto pos = any.parse(text);
+  check_any_captures(any, pos, size);
+  for (const auto& m : any.legal_moves(pos)) check_any_captures(any, any.play(pos, m), size);
+}
+
+RC_GTEST_PROP(EmergoProperties, V2_AnyCapturesOnPlayedLines, ()) {
+  for (int size : {9, 7}) {
+    const auto& any = variant("capture=any", size);
+    const auto line = arb::random_line(any, any.start(), size == 9 ? 80 : 50);
+    check_any_captures(any, line.position, size);
+    // The default's moves are among them, and a capture is forced under both (E4).
+    const auto moves = arb::sorted_move_texts(any, line.position);
+    const auto plain = arb::sorted_move_texts(game(size), line.position);
+    RC_ASSERT(contains_all(moves, plain));
+    const auto is_capture = [](const std::string& m) { return m.find('x') != std::string::npos; };
+    RC_ASSERT(std::ranges::all_of(moves, is_capture) == std::ranges::all_of(plain, is_capture));
+  }
+}
+
+RC_GTEST_PROP(EmergoProperties, V3_FeedingAllowedEntersEveryEmptySquare, ()) {
+  for (int size : {9, 7}) {
+    const auto& fed = variant("feeding=allowed", size);
+    const auto line = arb::random_line(fed, fed.start(), size == 9 ? 40 : 25);
+    const auto& pos = line.position;
+    const auto moves = arb::sorted_move_texts(fed, pos);
+    const auto plain = arb::sorted_move_texts(game(size), pos);
+    RC_ASSERT(contains_all(moves, plain));  // E9 only ever removed entries
+    RC_ASSERT(fed.count_moves(pos) == moves.size());
+    const TextBoard b(fed.format(pos), size);
+    const int me = b.side == 'w' ? 0 : 1;
+    if (b.hand[me] == 0 || b.can_capture(b.me())) {
+      RC_ASSERT(moves == plain);  // no entry: V3 changes nothing
+      continue;
+    }
+    // E8 without E9: every empty dark square but the centre under E10.
+    int empty = 0;
+    for (int r = 0; r < size; ++r)
+      for (int f = 0; f < size; ++f) empty += (r + f) % 2 == 0 && b.cell[r][f].empty();
+    const bool centre_barred =
+        me == 0 && b.hand[0] == men_of(size) && b.cell[size / 2][size / 2].empty();
+    RC_ASSERT(moves.size() == static_cast<std::size_t>(empty - (centre_barred ? 1 : 0)));
+  }
+}
+
+RC_GTEST_PROP(EmergoProperties, V1_LossChangesOutcomesOnlyOfTheBlocked, ()) {
+  for (int size : {9, 7}) {
+    const auto& plain = game(size);
+    const auto& loss = variant("blocked=loss", size);
+    // Lines under feeding=allowed too, which reach other blocked positions.
+    const auto& walker = *rc::gen::element(0, 1) ? plain : variant("feeding=allowed", size);
+    const auto line = arb::random_line(walker, walker.start(), size == 9 ? 200 : 150);
+    const auto& pos = line.position;
+    RC_ASSERT(loss.count_moves(pos) == plain.count_moves(pos));
+    RC_ASSERT(arb::sorted_move_texts(loss, pos) == arb::sorted_move_texts(plain, pos));
+    RC_ASSERT(arb::perft(loss, pos, 2) == arb::perft(plain, pos, 2));
+    const auto o = loss.outcome(pos), d = plain.outcome(pos);
+    if (plain.count_moves(pos) > 0) {
+      RC_ASSERT(o == arb::Outcome::ongoing() && d == arb::Outcome::ongoing());
+    } else {
+      RC_ASSERT(o == arb::Outcome::win(1 - plain.to_move(pos)));  // V1: always a loss
+      const TextBoard b(plain.format(pos), size);
+      bool owns = false;
+      for (const auto& row : b.cell)
+        for (const auto& col : row) owns = owns || (!col.empty() && col.back() == b.me());
+      const bool has_something = b.hand[b.side == 'w' ? 0 : 1] > 0 || owns;
+      RC_ASSERT(d == (has_something ? arb::Outcome::draw(0b11) : o));  // E12
     }
   }
 }

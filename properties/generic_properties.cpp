@@ -436,6 +436,7 @@ void engine_equals_reference_test(std::string_view spec, const Budget& b) {
 // game now and then.
 constexpr Budget kEmergo{.plies = 200};
 constexpr Budget kEmergo7{.plies = 150};
+constexpr Budget kEmergoVariant{.plies = 120};  // V1-V3: five more specs, kept short
 constexpr Budget kEximo{.plies = 150};
 constexpr Budget kMeridians{.plies = 160};
 // Conformance: short lines from a root with at most 20000 moves (about 10
@@ -467,6 +468,11 @@ struct Instance {
 const Instance kInstances[] = {
     {"emergo", "emergo", kEmergo},
     {"emergo_size7", "emergo:size=7", kEmergo7},
+    {"emergo_blocked_loss", "emergo:blocked=loss", kEmergoVariant},
+    {"emergo_capture_any", "emergo:capture=any", kEmergoVariant},
+    {"emergo_feeding_allowed", "emergo:feeding=allowed", kEmergoVariant},
+    {"emergo_size7_any_allowed", "emergo:size=7,capture=any,feeding=allowed", kEmergoVariant},
+    {"emergo_zillions", "emergo:rules=zillions", kEmergoVariant},
     {"eximo", "eximo", kEximo},
     {"eximo_drops_optional", "eximo:drops=optional", kEximo},
     {"eximo_capture_max", "eximo:capture=max", kEximo},

@@ -30,6 +30,16 @@ constexpr int opposite(int d) { return 3 - d; }
 
 enum class MoveKind : std::uint8_t { kEntry, kStep, kCapture };
 
+// The variant options that change the moves (RULES.md V2, V3), a template
+// argument of the move generator so that the default rules pay nothing for
+// them. V1 (blocked=loss) changes outcomes only: see Emergo::outcome.
+struct Variant {
+  bool any_capture = false;      // V2: capture=any, E7 dropped
+  bool feeding_allowed = false;  // V3: feeding=allowed, E9 dropped
+  friend constexpr bool operator==(Variant, Variant) = default;
+};
+constexpr Variant kDefaultRules{};
+
 // A complete turn (P1). Trivial on purpose: the fixed move list stays
 // uninitialised until written. A capture stores its directions, 2 bits per
 // jump; a chain takes one man per jump, so it has at most 12 jumps (24 bits).
@@ -476,16 +486,53 @@ struct ListSink {
   }
 };
 
+// V2 (capture=any): every complete chain of every column is a move (E7
+// dropped; E6 stays: a chain goes on while it can, never straight back).
+struct AnyCountSink {
+  std::uint64_t count = 0;
+  ARB_HOT_INLINE void operator()(int, int, std::uint32_t) { ++count; }
+};
+struct AnyListSink {
+  MoveList& list;
+  ARB_HOT_INLINE void operator()(int from, int jumps, std::uint32_t dirs) {
+    list.push_back(Move{MoveKind::kCapture, static_cast<std::uint8_t>(from),
+                        static_cast<std::uint8_t>(jumps), dirs});
+  }
+};
+
+// V2: the general chain search from every own column that can jump, keeping
+// every chain that cannot go on. Simpler than the E7 path (no counting on
+// whole bitboards) and out of the default rules' way.
+template <int N, class Sink>
+[[gnu::noinline]] void search_all_chains(const Position& p, Sink& sink) {
+  using G = Geometry<N>;
+  const int me = p.side;
+  const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
+  const Bitboard empty = G::kAll & ~(own | opp);
+  const Bitboard starts =
+      own & (G::template jumpers<0>(opp, empty) | G::template jumpers<1>(opp, empty) |
+             G::template jumpers<2>(opp, empty) | G::template jumpers<3>(opp, empty));
+  ChainSearch<N, Sink> search{opp, empty, p.col, 0, sink};
+  for (Bitboard b = starts; b; b &= b - 1) {
+    const int start = std::countr_zero(b);
+    search.from = start;
+    search.empty = empty | Bitboard{1} << start;  // E5: empty while the column travels
+    search.run(start, -1, 0, 0);  // no jump yet, so no direction is straight back (E6)
+  }
+}
+
 // The empty squares on which the side to move may enter (E8-E10); only
 // meaningful with men in hand and no capture available.
-template <int N>
+template <int N, Variant V>
 ARB_HOT_INLINE Bitboard entry_squares(const Position& p, Bitboard own, Bitboard opp,
                                       Bitboard empty) {
   using G = Geometry<N>;
   Bitboard squares = empty;
   // E9: no feeding, unless the opponent could already capture. If he could
   // not, an entry can only create captures that jump the entered column.
-  if (!G::can_capture(opp, own, empty)) squares &= ~G::feeding(opp, empty);
+  // V3 (feeding=allowed): E9 dropped.
+  if constexpr (!V.feeding_allowed)
+    if (!G::can_capture(opp, own, empty)) squares &= ~G::feeding(opp, empty);
   // E10: White holding all his men may not enter on the centre.
   if (p.side == 0 && p.hand[0] == G::kMen) squares &= ~(Bitboard{1} << G::kCentre);
   return squares;
@@ -522,12 +569,19 @@ template <int N>
 // straight back never is, its start square being occupied on this board).
 // The jumpers of each direction cost the start, which never captures, 5%
 // over a test of all four at once, and save the midgame 5 to 15%.
-template <int N>
+template <int N, Variant V = kDefaultRules>
 inline std::uint64_t count_moves(const Position& p) {
   using G = Geometry<N>;
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
   const Bitboard empty = G::kAll & ~(own | opp);
+  if constexpr (V.any_capture) {
+    if (G::can_capture(own, opp, empty)) {  // E4
+      AnyCountSink sink;
+      search_all_chains<N>(p, sink);
+      return sink.count;
+    }
+  }
   const Bitboard a0 = G::template jumpers<0>(opp, empty), a1 = G::template jumpers<1>(opp, empty);
   const Bitboard a2 = G::template jumpers<2>(opp, empty), a3 = G::template jumpers<3>(opp, empty);
   if ((a0 | a1 | a2 | a3) & own) {  // E4
@@ -540,8 +594,8 @@ inline std::uint64_t count_moves(const Position& p) {
     return static_cast<std::uint64_t>(std::popcount(s0) + std::popcount(s1) + std::popcount(s2) +
                                       std::popcount(s3));
   }
-  if (p.hand[me] > 0) return std::popcount(entry_squares<N>(p, own, opp, empty));  // E8
-  return static_cast<std::uint64_t>(G::steps(own, empty));                         // E11
+  if (p.hand[me] > 0) return std::popcount(entry_squares<N, V>(p, own, opp, empty));  // E8
+  return static_cast<std::uint64_t>(G::steps(own, empty));                            // E11
 }
 
 // The square `to` came from by one step in direction D.
@@ -564,13 +618,18 @@ ARB_HOT_INLINE Move* put_steps(Bitboard own, Bitboard empty, Move* out) {
   return out;
 }
 
-template <int N>
+template <int N, Variant V = kDefaultRules>
 inline void generate(const Position& p, MoveList& list) {
   using G = Geometry<N>;
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
   const Bitboard empty = G::kAll & ~(own | opp);
   if (G::can_capture(own, opp, empty)) {  // E4
+    if constexpr (V.any_capture) {        // V2: every complete chain
+      AnyListSink sink{list};
+      search_all_chains<N>(p, sink);
+      return;
+    }
     const Jumps<N> jumps(own, opp, empty);
     if (!jumps.any_goes_on()) {
       // E7: no chain goes beyond one jump: every first jump is a move.
@@ -606,7 +665,7 @@ inline void generate(const Position& p, MoveList& list) {
   static_assert(G::kSquares <= MoveList::kInline && 4 * G::kMen <= MoveList::kInline);
   if (p.hand[me] > 0) {  // E8
     Move* out = list.inline_tail(G::kSquares);
-    for (Bitboard b = entry_squares<N>(p, own, opp, empty); b; b &= b - 1)
+    for (Bitboard b = entry_squares<N, V>(p, own, opp, empty); b; b &= b - 1)
       *out++ = Move{MoveKind::kEntry, static_cast<std::uint8_t>(std::countr_zero(b)), 0, 0};
     list.set_end(out);
     return;

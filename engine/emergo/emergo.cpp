@@ -49,9 +49,48 @@ int parse_hand(std::string_view field, const char* name, int men) {
 
 }  // namespace
 
-Emergo::Emergo(const Spec& spec) : spec_(spec), size_(spec.number("size")), men_(0) {
+Emergo::Emergo(const Spec& spec)
+    : spec_(spec), size_(spec.number("size")), men_(0), plain_(0), blocked_is_loss_(false) {
   if (size_ != 9 && size_ != 7) throw Error("emergo: size must be 9 or 7");
   men_ = size_ == 9 ? 12 : 8;  // E2
+  // V1-V3: the variant options, read once (default: the rules E1-E12).
+  variant_.any_capture = spec.value("capture") == "any";
+  variant_.feeding_allowed = spec.value("feeding") == "allowed";
+  blocked_is_loss_ = spec.value("blocked") == "loss";
+  plain_ = variant_ == detail::kDefaultRules ? size_ : 0;
+}
+
+namespace {
+
+// The generator instantiated for the variant V of the moves, either size.
+template <detail::Variant V>
+void moves_for(int size, const Emergo::Position& pos, Emergo::MoveList& list) {
+  if (size == 9)
+    detail::generate<9, V>(pos, list);
+  else
+    detail::generate<7, V>(pos, list);
+}
+template <detail::Variant V>
+std::uint64_t count_for(int size, const Emergo::Position& pos) {
+  return size == 9 ? detail::count_moves<9, V>(pos) : detail::count_moves<7, V>(pos);
+}
+constexpr detail::Variant kAny{true, false}, kFeeding{false, true}, kAnyFeeding{true, true};
+
+}  // namespace
+
+void Emergo::variant_moves(const Position& pos, MoveList& list) const {
+  if (variant_.any_capture)
+    variant_.feeding_allowed ? moves_for<kAnyFeeding>(size_, pos, list)
+                             : moves_for<kAny>(size_, pos, list);
+  else
+    moves_for<kFeeding>(size_, pos, list);
+}
+
+std::uint64_t Emergo::variant_count(const Position& pos) const {
+  if (variant_.any_capture)
+    return variant_.feeding_allowed ? count_for<kAnyFeeding>(size_, pos)
+                                    : count_for<kAny>(size_, pos);
+  return count_for<kFeeding>(size_, pos);
 }
 
 bool Emergo::ok(const Position& pos) const {
@@ -284,6 +323,8 @@ Emergo::Move Emergo::parse_move(const Position& pos, std::string_view text) cons
 Outcome Emergo::outcome(const Position& pos) const {
   if (count_moves(pos) > 0) return Outcome::ongoing();
   const int me = pos.side;
+  // V1 (blocked=loss): no legal move loses, column or men in hand or not.
+  if (blocked_is_loss_) return Outcome::win(me ^ 1);
   // E12: no column and no men in hand loses; otherwise blocked is a draw.
   if (pos.owned[me] == 0 && pos.hand[me] == 0) return Outcome::win(me ^ 1);
   return Outcome::draw(0b11);
@@ -294,7 +335,8 @@ Outcome Emergo::outcome(std::span<const Position> history) const {
   const Position& now = history.back();
   const Outcome o = outcome(now);
   if (o.finished) return o;
-  // E12: third occurrence of the same position with the same side to move.
+  // E12: third occurrence of the same position with the same side to move;
+  // a draw under V1 too (V1 speaks of a player with no legal move only).
   const auto seen = std::count(history.begin(), history.end(), now);
   return seen >= 3 ? Outcome::draw(0b11) : o;
 }

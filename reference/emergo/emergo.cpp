@@ -38,6 +38,10 @@ Emergo::Emergo(const Spec& spec) : spec_(spec) {
   size_ = spec.number("size");
   if (size_ != 9 && size_ != 7) throw Error("emergo: size must be 9 or 7");
   men_ = size_ == 9 ? 12 : 8;  // E2
+  // V1-V3: the variant options, read once (default: the rules E1-E12).
+  rules_.blocked_is_loss = spec.value("blocked") == "loss";
+  rules_.any_capture = spec.value("capture") == "any";
+  rules_.feeding_allowed = spec.value("feeding") == "allowed";
 }
 
 // E1: files a.., ranks 1.. upward; a square is dark when file + rank is even
@@ -316,6 +320,7 @@ void Emergo::extend_chain(Position& board, int side, std::string& carried, int l
 
 // E7: among all chains of all the player's columns only those taking the most
 // men are legal; every jump takes one man, so the most jumps.
+// V2 (capture=any): E7 is dropped, every complete chain is legal.
 Emergo::MoveList Emergo::captures(const Position& pos, int side) const {
   MoveList all;
   for (int square = 0; square < size_ * size_; ++square) {
@@ -326,6 +331,7 @@ Emergo::MoveList Emergo::captures(const Position& pos, int side) const {
     std::vector<int> path{square};
     extend_chain(board, side, carried, -1, path, all);
   }
+  if (rules_.any_capture) return all;  // V2: no E7
   std::size_t longest = 0;
   for (const auto& move : all) longest = std::max(longest, move.path.size());
   MoveList best;
@@ -356,7 +362,10 @@ Emergo::MoveList Emergo::legal_moves(const Position& pos) const {
       move.path = {square};
       move.men = men;
       // E9: no feeding: after the entry the opponent may not be able to capture.
-      if (!opponent_could_capture && can_capture(play(pos, move), other(side))) continue;
+      // V3 (feeding=allowed): E9 is dropped.
+      if (!rules_.feeding_allowed && !opponent_could_capture &&
+          can_capture(play(pos, move), other(side)))
+        continue;
       moves.push_back(move);
     }
     return moves;  // E8: no step while men are in hand
@@ -427,6 +436,8 @@ Emergo::Move Emergo::parse_move(const Position& pos, std::string_view text) cons
 // drawn otherwise (blocked).
 Outcome Emergo::outcome(const Position& pos) const {
   if (!legal_moves(pos).empty()) return Outcome::ongoing();
+  // V1 (blocked=loss): no legal move loses, column or men in hand or not.
+  if (rules_.blocked_is_loss) return Outcome::win(other(pos.side));
   bool owns = false;
   for (const auto& column : pos.squares) owns = owns || owner(column) == pos.side;
   if (!owns && pos.hand[static_cast<std::size_t>(pos.side)] == 0)
@@ -439,7 +450,8 @@ Outcome Emergo::outcome(std::span<const Position> history) const {
   const Position& now = history.back();
   const Outcome plain = outcome(now);
   if (plain.finished) return plain;
-  // E12: the third occurrence of the same position, same side to move.
+  // E12: the third occurrence of the same position, same side to move; a
+  // draw under V1 too (V1 speaks of a player with no legal move only).
   const auto seen = std::count(history.begin(), history.end(), now);
   return seen >= 3 ? Outcome::draw(0b11) : Outcome::ongoing();
 }

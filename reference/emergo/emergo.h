@@ -42,7 +42,17 @@ class Emergo {
   using MoveList = std::vector<Move>;
   static constexpr std::string_view kName = "emergo";
   // RULES.md "Game specs": key=default|others, or a bare flag (common/spec.h).
-  static constexpr std::string_view kSpecOptions = "size=9|7";
+  // V1-V3 are rule variants, V8 the preset naming the Zillions file's rules.
+  static constexpr std::string_view kSpecOptions =
+      "size=9|7 blocked=draw|loss capture=max|any feeding=forbidden|allowed "
+      "rules=zillions(blocked=loss)";
+
+  // The variant options (RULES.md V1-V3), read once from the Spec.
+  struct Rules {
+    bool blocked_is_loss = false;  // V1: blocked=loss
+    bool any_capture = false;      // V2: capture=any
+    bool feeding_allowed = false;  // V3: feeding=allowed
+  };
 
   explicit Emergo(const Spec& spec);
 
@@ -67,6 +77,7 @@ class Emergo {
 
   int size() const { return size_; }
   int men_per_side() const { return men_; }
+  const Rules& rules() const { return rules_; }
   // The name of a square index, "e5".
   std::string square_name(int square) const;
 
@@ -76,7 +87,8 @@ class Emergo {
   int centre() const;
   // Owner of a column (colour of its top man) as a side index, -1 if empty.
   static int owner(const std::string& column);
-  // E5/E6/E7: every capture chain of `side`, longest only (empty if none).
+  // E5/E6/E7: every capture chain of `side`, longest only (empty if none);
+  // under V2 (capture=any) every complete chain.
   MoveList captures(const Position& pos, int side) const;
   // True if `side` has at least one jump available (used by E4 and E9).
   bool can_capture(const Position& pos, int side) const;
@@ -86,6 +98,7 @@ class Emergo {
   Spec spec_;
   int size_ = 9;
   int men_ = 12;
+  Rules rules_;
 };
 
 }  // namespace arb::reference
