@@ -11,10 +11,10 @@
 
 #include "perft/cli/cli.h"
 #include "perft/counting.h"
-#include "perft/text.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
 #include "perft/tests/cli_run.h"
+#include "perft/text.h"
 
 namespace arb {
 namespace {

@@ -66,8 +66,7 @@ TEST(PerftDiff, M9_SwapIsTheShortestDifference) {
 
 TEST(PerftDiff, ReportIsWrittenWithBothBoards) {
   const std::string html = ::testing::TempDir() + "diff.html";
-  const CliRun r =
-      perft({"diff", "meridians", "meridians:swap", "--depth", "1", "--report", html});
+  const CliRun r = perft({"diff", "meridians", "meridians:swap", "--depth", "1", "--report", html});
   EXPECT_EQ(r.status, 1) << r.err;
   const std::string page = read(html);
   EXPECT_TRUE(contains(page, "<table")) << page.substr(0, 400);
@@ -87,24 +86,25 @@ TEST(PerftDiff, BadInputIsOneLine) {
     EXPECT_EQ(r.err.rfind("perft: error: ", 0), 0u) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   }
-  EXPECT_TRUE(contains(perft({"diff", "emergo", "eximo", "--depth", "2"}).err,
-                       "two rulesets of one game"));
+  EXPECT_TRUE(
+      contains(perft({"diff", "emergo", "eximo", "--depth", "2"}).err, "two rulesets of one game"));
 }
 
 // --update: our counts are rewritten where engine and reference agree; an
 // outside source is a conflict, never rewritten; the diff shows what moved.
 TEST(PerftSuiteUpdate, RewritesOursReportsConflictsAndKeepsTheRest) {
-  const std::string path = write_temp(
-      "update.perft",
-      "# a comment stays\n"
-      "eximo; start; D1 40; D2 1601; id ours; src reference and engine agree (test)\n"
-      "eximo; start; D1 41; id outside; src hand count: wrong on purpose\n"
-      "eximo; start; D1 40; D2 1600; id right; src RULES.md\n");
+  const std::string path =
+      write_temp("update.perft",
+                 "# a comment stays\n"
+                 "eximo; start; D1 40; D2 1601; id ours; src reference and engine agree (test)\n"
+                 "eximo; start; D1 41; id outside; src hand count: wrong on purpose\n"
+                 "eximo; start; D1 40; D2 1600; id right; src RULES.md\n");
   const CliRun r = perft({"suite", path, "--update"});
   EXPECT_EQ(r.status, 1) << r.out << r.err;  // one conflict
   EXPECT_TRUE(contains(r.out, "-eximo; start; D1 40; D2 1601; id ours")) << r.out;
-  EXPECT_TRUE(contains(r.out, "+eximo; start; D1 40; D2 1600; id ours; src reference and engine "
-                              "agree (test), D2 recomputed (perft suite --update"))
+  EXPECT_TRUE(contains(r.out,
+                       "+eximo; start; D1 40; D2 1600; id ours; src reference and engine "
+                       "agree (test), D2 recomputed (perft suite --update"))
       << r.out;
   EXPECT_TRUE(contains(r.out, "conflict: line 3 (id outside): D1 differ")) << r.out;
   EXPECT_TRUE(contains(r.out, "1 lines rewritten, 1 conflicts, 1 unchanged")) << r.out;
