@@ -66,7 +66,7 @@ TEST(PerftDiff, M9_SwapIsTheShortestDifference) {
 
 TEST(PerftDiff, ReportIsWrittenWithBothBoards) {
   const std::string html = ::testing::TempDir() + "diff.html";
-  const CliRun r = perft({"diff", "meridians", "meridians:swap", "--depth", "1", "--report", html});
+  const CliRun r = perft({"diff", "meridians", "meridians:swap", "--depth", "2", "--report", html});
   EXPECT_EQ(r.status, 1) << r.err;
   const std::string page = read(html);
   EXPECT_TRUE(contains(page, "<table")) << page.substr(0, 400);
