@@ -362,7 +362,9 @@ Emergo::MoveList Emergo::legal_moves(const Position& pos) const {
       move.path = {square};
       move.men = men;
       // E9: no feeding: after the entry the opponent may not be able to capture.
-      // V3 (feeding=allowed): E9 is dropped.
+      // V3 (feeding=allowed): E9 is dropped, for a shadow piece too. Then a
+      // player with men in hand always has an entry (41 squares, 24 men; E10
+      // bars one), so V1's loss can only strike a column owner.
       if (!rules_.feeding_allowed && !opponent_could_capture &&
           can_capture(play(pos, move), other(side)))
         continue;
