@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "perft/text.h"
 #include "perft/verify.h"
 
 namespace arb {
@@ -134,23 +135,6 @@ std::string page_head(const std::string& title) {
          ".ok{color:#208020}.fail{color:#e02020}\n</style></head><body>\n";
 }
 
-// Written to a temporary file and renamed: a failed run never leaves half a page.
-void write_page(const std::string& text, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream file(tmp, std::ios::trunc);
-    file << text;
-    if (!file.flush()) {
-      std::remove(tmp.c_str());
-      throw Error("cannot write the report '" + path + "'");
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error("cannot write the report '" + path + "'");
-  }
-}
-
 std::string capitalized(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
   return text;
@@ -269,7 +253,7 @@ void write_report(const VerifySummary& s, const std::string& path) {
         << "</pre><p>" << html(join(f.legal)) << "</p></details>\n</div>\n";
   }
   out << "</body></html>\n";
-  write_page(out.str(), path);
+  replace_file(path, out.str(), "the report '" + path + "'");
 }
 
 void write_diff_report(const DiffReport& r, const std::string& path) {
@@ -307,7 +291,7 @@ void write_diff_report(const DiffReport& r, const std::string& path) {
         << html(f.b_diagram) << "</pre></details>\n</div>\n";
   }
   out << "</body></html>\n";
-  write_page(out.str(), path);
+  replace_file(path, out.str(), "the report '" + path + "'");
 }
 
 }  // namespace arb

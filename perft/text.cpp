@@ -2,6 +2,10 @@
 #include "perft/text.h"
 
 #include <cstdio>
+#include <ctime>
+#include <fstream>
+
+#include "common/error.h"
 
 namespace arb {
 
@@ -18,6 +22,29 @@ Count nodes_per_second(Count nodes, double seconds) {
   // kCountMax as a double rounds up to 2^128, which no Count holds.
   if (rate >= static_cast<double>(kCountMax)) return kCountMax;
   return static_cast<Count>(rate + 0.5);
+}
+
+std::string today_utc() {
+  const std::time_t t = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
+  return buf;
+}
+
+void replace_file(const std::string& path, const std::string& text, const std::string& what) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream file(tmp, std::ios::trunc);
+    file << text;
+    if (!file.flush()) {
+      std::remove(tmp.c_str());
+      throw Error("cannot write " + what);
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error("cannot write " + what);
+  }
 }
 
 std::string no_rate_reason(double seconds, bool by_arithmetic) {

@@ -28,6 +28,13 @@ std::string no_rate_reason(double seconds, bool by_arithmetic);
 // The end of a result line: "N nodes/s", or "no nodes/s: <reason>".
 std::string rate_text(Count nodes, double seconds, const std::string& no_rate);
 
+// Today's date, UTC, as fixture sources write it: "2026-11-25".
+std::string today_utc();
+
+// Writes `text` to a temporary file beside `path`, then renames it over `path`:
+// a failed run never leaves half a file. Throws "cannot write <what>".
+void replace_file(const std::string& path, const std::string& text, const std::string& what);
+
 // A user's text inside a message: control characters and bytes outside
 // printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...
 std::string escaped(std::string_view text);

@@ -235,13 +235,6 @@ bool ours(const FixtureCase& c) {
          c.src.find("engine and reference agree") != std::string::npos;
 }
 
-std::string today_utc() {
-  const std::time_t t = std::time(nullptr);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-  return buf;
-}
-
 struct Recount {
   std::map<int, Count> depths;                          // D<k> that engine and reference agree on
   std::map<int, std::map<std::string, Count>> results;  // R<k> likewise
@@ -351,19 +344,9 @@ int update_file(const std::string& path, std::optional<std::uint64_t> max_nodes,
       io.out << "@@ -" << number << ",1 +" << number << ",1 @@\n-"
              << lines[static_cast<std::size_t>(number - 1)] << "\n+" << text << '\n';
     for (const auto& [number, text] : changed) lines[static_cast<std::size_t>(number - 1)] = text;
-    const std::string tmp = path + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::trunc);
-      for (const auto& line : lines) out << line << '\n';
-      if (!out.flush()) {
-        std::remove(tmp.c_str());
-        throw Error("cannot write '" + tmp + "'");
-      }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-      std::remove(tmp.c_str());
-      throw Error("cannot replace '" + path + "'");
-    }
+    std::string text;
+    for (const auto& line : lines) text += line + '\n';
+    replace_file(path, text, "'" + path + "'");
   }
   for (const auto& c : conflicts) io.out << "conflict: " << c << '\n';
   io.out << changed.size() << " lines rewritten, " << conflicts.size() << " conflicts, "

@@ -23,13 +23,6 @@
 namespace arb::cli {
 namespace {
 
-std::string today() {
-  const std::time_t t = std::time(nullptr);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-  return buf;
-}
-
 // A fixture field may not hold `;` (RULES.md I6).
 std::string field(std::string text) {
   for (char& c : text)
@@ -56,7 +49,7 @@ std::string fixture_line(const VerifySummary& s, const Finding& f, const std::st
   c.spec = s.game;
   c.position = f.a_position;
   c.id = id;
-  c.src = "engine and reference agree (perft verify, " + today() + "), the engine '" +
+  c.src = "engine and reference agree (perft verify, " + today_utc() + "), the engine '" +
           field(s.command) + "' disagrees after '" + field(joined(f.path)) + "':" + field(what);
   return format_fixture_case(c);
 }
