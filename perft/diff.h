@@ -2,12 +2,13 @@
 // breadth-first, from one root: the shortest line to the first position where
 // their legal move sets or outcomes differ, and per depth how many positions
 // differ (`perft diff`, issue 23). Both sides are walked along the moves they
-// share; a move only one side has is a difference, not a line to follow.
+// share; a move only one side has is a difference, not a line to follow. What
+// differs at a node is compare_node's (perft/node_compare.h), the check of
+// `perft compare` without the texts: breadth-first here for the shortest line,
+// depth-first there for any depth.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "perft/difference.h"
+#include "perft/node_compare.h"
 #include "perft/perft.h"
 
 namespace arb {
@@ -50,7 +52,6 @@ DiffResult diff(const A& a, const B& b, const typename A::Position& root_a,
   // under its least path in byte order.
   std::map<std::pair<std::string, std::string>, Node> level;
   level.emplace(std::make_pair(a.format(root_a), b.format(root_b)), Node{root_a, root_b, {}});
-  const std::string players(b.players());
   for (int d = 0; d <= depth; ++d) {
     DiffDepth row;
     row.depth = d;
@@ -59,25 +60,15 @@ DiffResult diff(const A& a, const B& b, const typename A::Position& root_a,
     row.positions = level.size();
     std::map<std::pair<std::string, std::string>, Node> next;
     for (const auto& [texts, node] : level) {
-      const Outcome oa = a.outcome(node.pa), ob = b.outcome(node.pb);
-      // The moves matter up to depth - 1 (perft(depth)); the outcome everywhere.
-      std::vector<std::string> ma, mb;
-      if (d < depth) {
-        check_moves_fit(a, node.pa);
-        check_moves_fit(b, node.pb);
-        ma = sorted_move_texts(a, node.pa);
-        mb = sorted_move_texts(b, node.pb);
-      }
       Difference f = Difference::sides(a_name, b_name, "moves only under " + a_name,
                                        "moves only under " + b_name);
-      if (oa != ob)
-        f.problems.push_back("outcome: " + a_name + " says " + to_string(oa, players) + ", " +
-                             b_name + " says " + to_string(ob, players));
-      std::vector<std::string> shared;
-      std::set_difference(ma.begin(), ma.end(), mb.begin(), mb.end(), std::back_inserter(f.only_a));
-      std::set_difference(mb.begin(), mb.end(), ma.begin(), ma.end(), std::back_inserter(f.only_b));
-      std::set_intersection(ma.begin(), ma.end(), mb.begin(), mb.end(), std::back_inserter(shared));
-      if (!f.problems.empty() || !f.only_a.empty() || !f.only_b.empty()) {
+      // The moves matter up to depth - 1 (perft(depth)); the outcome everywhere.
+      NodeChildren<A, B> kids;
+      if (d < depth)
+        kids = compare_node(a, b, node.pa, node.pb, NodeCheck::Moves, f);
+      else
+        compare_outcomes(a, b, node.pa, node.pb, f);
+      if (has_difference(f)) {
         ++row.differing;
         // Levels come in order, so the first level found has the shortest lines.
         if (!result.first ||
@@ -90,9 +81,10 @@ DiffResult diff(const A& a, const B& b, const typename A::Position& root_a,
           result.first = std::move(f);
         }
       }
-      for (const auto& move : shared) {
-        Node child{a.play(node.pa, a.parse_move(node.pa, move)),
-                   b.play(node.pb, b.parse_move(node.pb, move)), node.path};
+      for (auto& [move, child_a] : kids.a) {
+        const auto shared = kids.b.find(move);
+        if (shared == kids.b.end()) continue;
+        Node child{std::move(child_a), std::move(shared->second), node.path};
         child.path.push_back(move);
         auto key = std::make_pair(a.format(child.pa), b.format(child.pb));
         const auto it = next.find(key);
