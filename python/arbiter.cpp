@@ -56,8 +56,8 @@ class AnyGame {
   virtual std::vector<std::uint64_t> count_moves(const std::vector<Pos>& positions) const = 0;
   virtual RandomGames random_games(const Pos& root, std::uint64_t n, std::uint64_t seed,
                                    std::uint64_t max_plies, int threads) const = 0;
-  virtual VerifyReport verify(py::object engine, const std::string& root,
-                              const std::string& moves, int depth, int text_depth) const = 0;
+  virtual VerifyReport verify(py::object engine, const std::string& root, const std::string& moves,
+                              int depth, int text_depth) const = 0;
 };
 
 // A position of one AnyGame: an immutable value.
@@ -281,10 +281,12 @@ PYBIND11_MODULE(arbiter, m) {
   });
 
   py::class_<AnyGame, std::shared_ptr<AnyGame>>(
-      m, "Game", "One implementation of one game spec: arbiter.Game('emergo:size=7', impl='engine')")
+      m, "Game",
+      "One implementation of one game spec: arbiter.Game('emergo:size=7', impl='engine')")
       .def(py::init(&make_game), py::arg("spec"), py::arg("impl") = "engine")
       .def_property_readonly("spec", &AnyGame::spec, "the canonical spec, 'emergo:size=7'")
-      .def_property_readonly("impl", [](const AnyGame& g) { return std::string(to_string(g.impl())); })
+      .def_property_readonly("impl",
+                             [](const AnyGame& g) { return std::string(to_string(g.impl())); })
       .def_property_readonly("players", &AnyGame::players, "side letters in turn order: 'wb'")
       .def("start", &AnyGame::start, "the start position")
       .def("parse", &AnyGame::parse, py::arg("text"), "a position from its text (RULES.md)")
@@ -317,8 +319,9 @@ PYBIND11_MODULE(arbiter, m) {
              const auto& other = b.cast<const AnyPosition&>();
              return a.game()->spec() == other.game()->spec() && a.text() == other.text();
            })
-      .def("__hash__",
-           [](const AnyPosition& p) { return py::hash(py::make_tuple(p.game()->spec(), p.text())); })
+      .def(
+          "__hash__",
+          [](const AnyPosition& p) { return py::hash(py::make_tuple(p.game()->spec(), p.text())); })
       .def("__str__", &AnyPosition::text)
       .def("__repr__", [](const AnyPosition& p) {
         return "arbiter.Position('" + p.game()->spec() + "', '" + p.text() + "')";

@@ -30,7 +30,7 @@ namespace py = pybind11;
 
 struct VerifyReport {
   bool ok = true;
-  std::string text;  // as perft verify prints it
+  std::string text;   // as perft verify prints it
   py::list findings;  // the keys of perft verify --json
   Count nodes = 0;
   std::uint64_t requests = 0;
@@ -46,7 +46,8 @@ class ObjectClient {
     has_perft_ = py::hasattr(engine_, "perft");
     has_count_ = py::hasattr(engine_, "count_moves");
     has_text_ = py::hasattr(engine_, "format");
-    command_ = "python object " + py::str(py::type::of(engine_).attr("__name__")).cast<std::string>();
+    command_ =
+        "python object " + py::str(py::type::of(engine_).attr("__name__")).cast<std::string>();
   }
 
   void game(const std::string& spec, const std::string&) {
