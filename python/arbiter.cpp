@@ -211,6 +211,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
       if (plies == max_plies) break;
       check_moves_fit(g_, history.back());
       const auto moves = g_.legal_moves(history.back());
+      if (std::ranges::empty(moves)) break;  // finished (P3), whatever outcome() said
       const auto k = static_cast<std::ptrdiff_t>(rng() % std::ranges::size(moves));
       history.push_back(g_.play(history.back(), *std::ranges::next(std::ranges::begin(moves), k)));
       ++plies;
@@ -353,7 +354,8 @@ PYBIND11_MODULE(arbiter, m) {
         if (n == 0) throw Error("--games must be at least 1");
         const HashArgs t = hash_args(threads, py::none());
         const Pos root = position.is_none() ? g->start() : position.cast<Pos>();
-        RandomGames r = g->random_games(root, n, seed, max_plies, t.threads.value_or(1));
+        RandomGames r =
+            g->random_games(root, n, seed, max_plies, t.threads.value_or(default_threads()));
         py::dict out;
         out["winners"] = py::array_t<std::uint8_t>(static_cast<py::ssize_t>(n), r.winners.data());
         out["plies"] = py::array_t<std::uint32_t>(static_cast<py::ssize_t>(n), r.plies.data());
