@@ -5,7 +5,8 @@ file(GLOB_RECURSE files
   ${ROOT}/common/*.cpp ${ROOT}/common/*.h ${ROOT}/engine/*.cpp ${ROOT}/engine/*.h
   ${ROOT}/reference/*.cpp ${ROOT}/reference/*.h ${ROOT}/perft/*.cpp ${ROOT}/perft/*.h
   ${ROOT}/properties/*.cpp ${ROOT}/properties/*.h ${ROOT}/benchmarks/*.cpp ${ROOT}/benchmarks/*.h
-  ${ROOT}/tests/*.cpp ${ROOT}/tests/*.h ${ROOT}/fuzz/*.cpp ${ROOT}/fuzz/*.h)
+  ${ROOT}/tests/*.cpp ${ROOT}/tests/*.h ${ROOT}/fuzz/*.cpp ${ROOT}/fuzz/*.h
+  ${ROOT}/python/*.cpp ${ROOT}/python/*.h)
 list(LENGTH files n)
 if(n EQUAL 0)
   message(FATAL_ERROR "no C++ file found under ${ROOT}")

@@ -64,10 +64,12 @@ inline constexpr std::uint64_t kTextWalkLimit = 5000;
 // Our legal moves listed in a report, at most (as perft show, kShowListLimit).
 inline constexpr std::uint64_t kListLimit = 10000;
 
-template <Game G>
+// Client: EngineClient, or any type with its game, position, divide, perft,
+// text, has_text, requests and command (the Python module's in-process one).
+template <Game G, class Client = EngineClient>
 class Verifier {
  public:
-  Verifier(const G& g, EngineClient& client, ProgressLine& progress)
+  Verifier(const G& g, Client& client, ProgressLine& progress)
       : g_(g), client_(client), progress_(progress) {}
 
   // One root to depth N, then the texts to text_depth.
@@ -243,7 +245,7 @@ class Verifier {
   }
 
   const G& g_;
-  EngineClient& client_;
+  Client& client_;
   ProgressLine& progress_;
   std::string root_;
   std::vector<std::string> root_moves_;

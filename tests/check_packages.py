@@ -158,6 +158,13 @@ def cmake_needs(root, build, owners):
                     path = owners.find([f"/{name}Config.cmake", f"/{name.lower()}-config.cmake",
                                         f"/Find{name}.cmake"])
                 needs.append((where, name, path))
+                # What the package's module found and cached (FindPython3: the
+                # interpreter, the headers): those files' packages too.
+                for key, value in sorted(cache.items()):
+                    if re.match(rf"^_?{re.escape(name)}_(?!DIR$)", key) and ";" not in value:
+                        found = file_in(value)
+                        if found:
+                            needs.append((where, f"{name} ({key})", found))
                 continue
             var = words[0]
             names = words[words.index("NAMES") + 1:] if "NAMES" in words else words[1:2]
@@ -173,6 +180,17 @@ def cmake_needs(root, build, owners):
                     break
             needs.append((where, " or ".join(names) or var, path))
     return needs
+
+
+def file_in(path):
+    """An existing absolute path as a file: itself, or a directory's first file
+    (a directory such as /usr/include/python3.11 is shared by packages)."""
+    if not path.startswith("/") or not os.path.exists(path):
+        return None
+    if os.path.isdir(path):
+        files = sorted(f for f in os.listdir(path) if os.path.isfile(os.path.join(path, f)))
+        return os.path.join(path, files[0]) if files else None
+    return path
 
 
 def config_file(directory, name):
@@ -279,10 +297,21 @@ def markdown_needs(root):
     return needs
 
 
+def own_modules(root):
+    """The Python modules this project makes: its tracked .py files' names and
+    the modules CMake builds (pybind11_add_module)."""
+    names = {os.path.basename(rel)[:-3] for rel in tracked(root, "*.py")}
+    for rel in tracked(root, "CMakeLists.txt", "*/CMakeLists.txt"):
+        text = re.sub(r"#.*", "", open(os.path.join(root, rel)).read())
+        names.update(re.findall(r"\bpybind11_add_module\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)", text))
+    return names
+
+
 def python_needs(root):
     """The modules and programs of the tracked Python files, and of the Python
     programs they run by path (/usr/share/benchmark/compare.py needs SciPy)."""
     needs = []
+    own = own_modules(root)
     todo = [(rel, os.path.join(root, rel)) for rel in tracked(root, "*.py")]
     seen = set()
     while todo:
@@ -322,6 +351,8 @@ def python_needs(root):
                         os.path.join(local, f) for f in sorted(os.listdir(local)) if f.endswith(".py")]
                     todo += [(rel, f) for f in files]
                 continue
+            if m in own and path.startswith(root):
+                continue  # ours (arbiter, arbiter_adapter), put on sys.path by the tests
             if m in sys.builtin_module_names:
                 continue  # built into python3
             spec = importlib.util.find_spec(m)

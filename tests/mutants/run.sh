@@ -195,7 +195,10 @@ fi
 echo "== sources into $SRC, baseline build and tests" >&2
 sync_sources
 [ -f "$BUILD/build.ninja" ] || cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Check \
-  -DARB_BENCHMARKS=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >&2 || exit 2
+  -DARB_BENCHMARKS=OFF -DARB_PYTHON=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >&2 || exit 2
+# No Python module (it would compile every mutated file twice); also in a
+# build configured before ARB_PYTHON existed.
+grep -q '^ARB_PYTHON:BOOL=OFF' "$BUILD/CMakeCache.txt" || cmake "$BUILD" -DARB_PYTHON=OFF >&2
 hash=$(sources_hash)
 if [ ! -f "$CACHE/baseline-$hash" ]; then
   base_log=$WORK/baseline.log

@@ -1,0 +1,398 @@
+// The Python module `arbiter` (issue 27): every registered game, every spec
+// option, engine or reference, for Python code (trainers, searches, engine
+// authors). The type erasure is one small virtual interface per game
+// implementation (AnyGame, AnyPosition), built per spec by Games::with_game.
+// Counting goes through perft/counting.h, the code of the CLI's count; the
+// options' checks are the CLI's own (perft/cli/command.cpp), so every bad
+// input is a ValueError with the CLI's one-line message. Batch calls (perft,
+// count_moves, random_games) release the GIL and never call into Python.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arb/arb_counting.h"
+#include "arb/games.h"
+#include "common/error.h"
+#include "common/impl.h"
+#include "common/spec.h"
+#include "perft/cli/command.h"
+#include "perft/counting.h"
+#include "perft/perft.h"
+#include "perft/text.h"
+#include "python/verify_object.h"
+
+namespace py = pybind11;
+
+namespace arb::python {
+namespace {
+
+class AnyPosition;
+using Pos = std::shared_ptr<const AnyPosition>;
+
+struct RandomGames {
+  std::vector<std::uint8_t> winners;  // Outcome::winners; 0: still running at max_plies
+  std::vector<std::uint32_t> plies;
+};
+
+// One implementation of one spec.
+class AnyGame {
+ public:
+  virtual ~AnyGame() = default;
+  virtual std::string spec() const = 0;  // canonical
+  virtual Impl impl() const = 0;
+  virtual std::string players() const = 0;
+  virtual Pos start() const = 0;
+  virtual Pos parse(const std::string& text) const = 0;
+  virtual std::vector<std::uint64_t> count_moves(const std::vector<Pos>& positions) const = 0;
+  virtual RandomGames random_games(const Pos& root, std::uint64_t n, std::uint64_t seed,
+                                   std::uint64_t max_plies, int threads) const = 0;
+  virtual VerifyReport verify(py::object engine, const std::string& root, const std::string& moves,
+                              int depth, int text_depth) const = 0;
+};
+
+// A position of one AnyGame: an immutable value.
+class AnyPosition {
+ public:
+  virtual ~AnyPosition() = default;
+  virtual std::shared_ptr<const AnyGame> game() const = 0;
+  virtual std::string text() const = 0;
+  virtual std::string diagram() const = 0;
+  virtual std::string to_move() const = 0;
+  virtual std::string outcome() const = 0;
+  virtual std::vector<std::string> legal_moves() const = 0;
+  virtual std::uint64_t count_moves() const = 0;
+  virtual Pos play(const std::string& move) const = 0;
+  virtual Count perft(int depth, const HashArgs& hash) const = 0;
+  virtual std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const = 0;
+};
+
+template <Game G>
+class GameOf;
+
+template <Game G>
+class PositionOf : public AnyPosition {
+ public:
+  PositionOf(std::shared_ptr<const GameOf<G>> game, typename G::Position pos)
+      : game_(std::move(game)), pos_(std::move(pos)) {}
+  const typename G::Position& pos() const { return pos_; }
+  const G& g() const { return game_->g(); }
+
+  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  std::string text() const override { return g().format(pos_); }
+  std::string diagram() const override { return g().diagram(pos_); }
+  std::string to_move() const override {
+    return std::string(1, g().players()[static_cast<std::size_t>(g().to_move(pos_))]);
+  }
+  // The position alone (P3): a game ended by its history (Emergo E12) is
+  // random_games' business, which plays the line.
+  std::string outcome() const override { return outcome_key(g().outcome(pos_), g().players()); }
+  std::vector<std::string> legal_moves() const override {
+    check_moves_fit(g(), pos_);
+    return sorted_move_texts(g(), pos_);
+  }
+  std::uint64_t count_moves() const override { return g().count_moves(pos_); }
+  Pos play(const std::string& move) const override {
+    // play_line's message is the CLI's for --moves: "move 1 'x': ... in position '...'"
+    return std::make_shared<PositionOf>(game_, play_moves(g(), pos_, {move}));
+  }
+  Count perft(int depth, const HashArgs& hash) const override {
+    if (depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g(), pos_);  // as the CLI's count
+    const HashOptions o = resolve_hash(g(), hash, depth);
+    py::gil_scoped_release release;
+    return run_perft(g(), pos_, depth, o);
+  }
+  std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const override {
+    const HashOptions o = resolve_hash(g(), hash, depth);
+    py::gil_scoped_release release;
+    return run_divide(g(), pos_, depth, o);
+  }
+
+ private:
+  std::shared_ptr<const GameOf<G>> game_;
+  typename G::Position pos_;
+};
+
+template <Game G>
+class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
+ public:
+  GameOf(const G& g, Impl impl) : g_(g), impl_(impl) {}
+  const G& g() const { return g_; }
+
+  std::string spec() const override { return g_.spec().canonical(); }
+  Impl impl() const override { return impl_; }
+  std::string players() const override { return std::string(g_.players()); }
+  Pos start() const override { return make(g_.start()); }
+  Pos parse(const std::string& text) const override { return make(g_.parse(text)); }
+
+  std::vector<std::uint64_t> count_moves(const std::vector<Pos>& positions) const override {
+    std::vector<const typename G::Position*> ps;
+    for (const auto& p : positions) ps.push_back(&own(p));
+    std::vector<std::uint64_t> out(ps.size());
+    py::gil_scoped_release release;
+    for (std::size_t i = 0; i < ps.size(); ++i) out[i] = g_.count_moves(*ps[i]);
+    return out;
+  }
+
+  // A simple seeded random player (issue 27; the `perft stats` engine of
+  // issue 24 replaces it once merged): game i draws from its own
+  // std::mt19937_64, seeded from (seed, i), so results do not depend on the
+  // thread count; the move is rng() % n over the moves in generated order.
+  RandomGames random_games(const Pos& root_pos, std::uint64_t n, std::uint64_t seed,
+                           std::uint64_t max_plies, int threads) const override {
+    const typename G::Position root = own(root_pos);
+    RandomGames r;
+    r.winners.assign(n, 0);
+    r.plies.assign(n, 0);
+    py::gil_scoped_release release;
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    const auto play_games = [&](std::uint64_t first, std::uint64_t step) {
+      try {
+        for (std::uint64_t i = first; i < n; i += step) play_one(root, i, seed, max_plies, r);
+      } catch (...) {
+        const std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    };
+    const auto t = static_cast<std::uint64_t>(std::max(1, threads));
+    std::vector<std::thread> pool;
+    for (std::uint64_t k = 1; k < std::min(t, n); ++k) pool.emplace_back(play_games, k, t);
+    play_games(0, t);
+    for (auto& th : pool) th.join();
+    if (error) std::rethrow_exception(error);
+    return r;
+  }
+
+  VerifyReport verify(py::object engine, const std::string& root, const std::string& moves,
+                      int depth, int text_depth) const override {
+    return Games::with_pair(g_.spec(), [&](const auto& e, const auto& ref) {
+      return verify_object(g_, e, ref, impl_, std::move(engine), root, split_moves(moves), depth,
+                           text_depth);
+    });
+  }
+
+  const typename G::Position& own(const Pos& p) const {
+    const auto* mine = dynamic_cast<const PositionOf<G>*>(p.get());
+    if (!mine || mine->game()->spec() != spec())
+      throw Error("a position of " + p->game()->spec() + ", not of " + spec());
+    return mine->pos();
+  }
+
+ private:
+  Pos make(typename G::Position pos) const {
+    return std::make_shared<PositionOf<G>>(this->shared_from_this(), std::move(pos));
+  }
+
+  void play_one(const typename G::Position& root, std::uint64_t i, std::uint64_t seed,
+                std::uint64_t max_plies, RandomGames& r) const {
+    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                      static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i >> 32)};
+    std::mt19937_64 rng(seq);
+    std::vector<typename G::Position> history{root};
+    std::uint64_t plies = 0;
+    for (;;) {
+      // Played games apply the rules on the history (Emergo E12), as perft play.
+      const Outcome o =
+          played_outcome(g_, std::span<const typename G::Position>(history.data(), history.size()));
+      if (o.finished) {
+        r.winners[i] = o.winners;
+        break;
+      }
+      if (plies == max_plies) break;
+      check_moves_fit(g_, history.back());
+      const auto moves = g_.legal_moves(history.back());
+      if (std::ranges::empty(moves)) break;  // finished (P3), whatever outcome() said
+      const auto k = static_cast<std::ptrdiff_t>(rng() % std::ranges::size(moves));
+      history.push_back(g_.play(history.back(), *std::ranges::next(std::ranges::begin(moves), k)));
+      ++plies;
+    }
+    r.plies[i] = static_cast<std::uint32_t>(plies);
+  }
+
+  G g_;
+  Impl impl_;
+};
+
+std::shared_ptr<AnyGame> make_game(const std::string& spec, const std::string& impl) {
+  const Impl i = parse_impl(impl);
+  return Games::with_game(Spec::parse(spec), i, [i](const auto& g) -> std::shared_ptr<AnyGame> {
+    using G = std::decay_t<decltype(g)>;
+    return std::make_shared<GameOf<G>>(g, i);
+  });
+}
+
+// A 128-bit count as a Python int.
+py::int_ to_int(Count n) {
+  return py::reinterpret_steal<py::int_>(PyLong_FromString(to_string(n).c_str(), nullptr, 10));
+}
+
+// A Python int (or None) as the CLI's option text, so that the CLI's checks
+// and messages apply: -1 is "--depth expects a non-negative integer ...".
+std::string option_text(const py::handle& value) {
+  if (value.is_none()) return "";
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    throw py::type_error("expected an int, got " + std::string(py::str(py::type::of(value))));
+  return py::str(value);
+}
+
+HashArgs hash_args(const py::handle& threads, const py::handle& hash_mb) {
+  HashArgs args;
+  cli::check_hash_options({option_text(hash_mb), option_text(threads), ""}, args);
+  return args;
+}
+
+int depth_of(const py::handle& depth) {
+  const std::string text = option_text(depth);
+  if (text.empty()) throw py::type_error("depth must be an int");
+  return cli::parse_depth(text);
+}
+
+std::shared_ptr<AnyGame> game_of(const py::handle& game) {
+  if (py::isinstance<py::str>(game)) return make_game(game.cast<std::string>(), "engine");
+  return game.cast<std::shared_ptr<AnyGame>>();
+}
+
+}  // namespace
+}  // namespace arb::python
+
+PYBIND11_MODULE(arbiter, m) {
+  using namespace arb;
+  using namespace arb::python;
+  m.doc() =
+      "The arbiter games (Emergo, Eximo, Ecalper, Meridians) from Python: positions, moves, "
+      "perft, random games and an in-process check of a Python engine (perft verify).";
+
+  // Bad input (spec, position, move, depth, option): the CLI's one-line message.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      PyErr_SetString(PyExc_ValueError, one_line(e.what()).c_str());
+    }
+  });
+
+  py::class_<AnyGame, std::shared_ptr<AnyGame>>(
+      m, "Game",
+      "One implementation of one game spec: arbiter.Game('emergo:size=7', impl='engine')")
+      .def(py::init(&make_game), py::arg("spec"), py::arg("impl") = "engine")
+      .def_property_readonly("spec", &AnyGame::spec, "the canonical spec, 'emergo:size=7'")
+      .def_property_readonly("impl",
+                             [](const AnyGame& g) { return std::string(to_string(g.impl())); })
+      .def_property_readonly("players", &AnyGame::players, "side letters in turn order: 'wb'")
+      .def("start", &AnyGame::start, "the start position")
+      .def("parse", &AnyGame::parse, py::arg("text"), "a position from its text (RULES.md)")
+      .def(
+          "count_moves",
+          [](const AnyGame& g, const std::vector<Pos>& positions) {
+            const auto counts = g.count_moves(positions);
+            return py::array_t<std::uint64_t>(static_cast<py::ssize_t>(counts.size()),
+                                              counts.data());
+          },
+          py::arg("positions"), "the number of legal moves of each position, a numpy array")
+      .def("__repr__", [](const AnyGame& g) {
+        return "arbiter.Game('" + g.spec() + "', impl='" + std::string(to_string(g.impl())) + "')";
+      });
+
+  py::class_<AnyPosition, std::shared_ptr<AnyPosition>>(m, "Position",
+                                                        "An immutable position of one Game")
+      .def_property_readonly("game", &AnyPosition::game)
+      .def_property_readonly("text", &AnyPosition::text, "the position text (RULES.md)")
+      .def_property_readonly("diagram", &AnyPosition::diagram, "an ASCII board, as perft show")
+      .def_property_readonly("to_move", &AnyPosition::to_move, "the side letter to move")
+      .def_property_readonly("outcome", &AnyPosition::outcome,
+                             "'ongoing', a side letter (a win), 'draw' or 'draw:b+w'")
+      .def("legal_moves", &AnyPosition::legal_moves, "the legal move texts in byte order")
+      .def("count_moves", &AnyPosition::count_moves, "the number of legal moves")
+      .def("play", &AnyPosition::play, py::arg("move"), "the position after a legal move text")
+      .def("__eq__",
+           [](const AnyPosition& a, const py::object& b) {
+             if (!py::isinstance<AnyPosition>(b)) return false;
+             const auto& other = b.cast<const AnyPosition&>();
+             return a.game()->spec() == other.game()->spec() && a.text() == other.text();
+           })
+      .def(
+          "__hash__",
+          [](const AnyPosition& p) { return py::hash(py::make_tuple(p.game()->spec(), p.text())); })
+      .def("__str__", &AnyPosition::text)
+      .def("__repr__", [](const AnyPosition& p) {
+        return "arbiter.Position('" + p.game()->spec() + "', '" + p.text() + "')";
+      });
+
+  m.def(
+      "perft",
+      [](const AnyPosition& pos, const py::object& depth, bool divide, const py::object& threads,
+         const py::object& hash_mb) -> py::object {
+        const int d = depth_of(depth);
+        const HashArgs hash = hash_args(threads, hash_mb);
+        if (!divide) return to_int(pos.perft(d, hash));
+        py::dict out;
+        for (const auto& e : pos.divide(d, hash)) out[py::str(e.move)] = to_int(e.nodes);
+        return out;
+      },
+      py::arg("position"), py::arg("depth"), py::arg("divide") = false,
+      py::arg("threads") = py::none(), py::arg("hash_mb") = py::none(),
+      "perft(depth) of a position as an int (128-bit counts), or with divide=True a dict "
+      "move -> count in byte order of the moves. threads: default every core; hash_mb: the "
+      "table's MB (default 256 on the engine from depth 5; 0 turns it off), as the CLI.");
+
+  m.def(
+      "random_games",
+      [](const py::object& game, std::uint64_t n, std::uint64_t seed, const std::string& player,
+         std::uint64_t max_plies, const py::object& threads, const py::object& position) {
+        const auto g = game_of(game);
+        if (player != "random") throw Error("--player must be random, got '" + player + "'");
+        if (n == 0) throw Error("--games must be at least 1");
+        const HashArgs t = hash_args(threads, py::none());
+        const Pos root = position.is_none() ? g->start() : position.cast<Pos>();
+        RandomGames r =
+            g->random_games(root, n, seed, max_plies, t.threads.value_or(default_threads()));
+        py::dict out;
+        out["winners"] = py::array_t<std::uint8_t>(static_cast<py::ssize_t>(n), r.winners.data());
+        out["plies"] = py::array_t<std::uint32_t>(static_cast<py::ssize_t>(n), r.plies.data());
+        out["players"] = g->players();
+        return out;
+      },
+      py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("player") = "random",
+      py::arg("max_plies") = 1000, py::arg("threads") = py::none(),
+      py::arg("position") = py::none(),
+      "n seeded random games from the start (or position): a dict of numpy arrays, 'winners' "
+      "(bit i set for each player i of game.players sharing the result; 0: still running at "
+      "max_plies) and 'plies', and 'players'. Deterministic for a seed whatever the threads.");
+
+  py::class_<VerifyReport>(m, "VerifyResult", "What arbiter.verify found")
+      .def_readonly("ok", &VerifyReport::ok, "True when the engine agrees with ours")
+      .def_readonly("text", &VerifyReport::text, "the report as perft verify prints it")
+      .def_readonly("findings", &VerifyReport::findings,
+                    "one dict per difference, the keys of perft verify --json")
+      .def_property_readonly("nodes", [](const VerifyReport& r) { return to_int(r.nodes); })
+      .def_readonly("requests", &VerifyReport::requests)
+      .def("__bool__", [](const VerifyReport& r) { return r.ok; })
+      .def("__repr__", [](const VerifyReport& r) { return r.text; });
+
+  m.def(
+      "verify",
+      [](py::object engine, const std::string& spec, const py::object& depth,
+         const std::string& impl, const std::string& position, const std::string& moves,
+         const py::object& text_depth) {
+        const int d = depth_of(depth);
+        if (d == 0) throw Error("--depth must be at least 1");
+        const int td = cli::parse_depth(option_text(text_depth));
+        const auto g = make_game(spec, impl);
+        return g->verify(std::move(engine), position, moves, d, td);
+      },
+      py::arg("engine"), py::arg("spec"), py::arg("depth") = 1, py::arg("impl") = "engine",
+      py::arg("position") = "start", py::arg("moves") = "", py::arg("text_depth") = 2,
+      "perft verify in-process: `engine` is any object with the adapter's methods new_game, "
+      "start, parse, legal_moves, play, format (adapters/python/arbiter_adapter.py; perft and "
+      "count_moves are used where it has them). Returns a VerifyResult.");
+}

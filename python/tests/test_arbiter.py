@@ -1,0 +1,175 @@
+"""The module arbiter (issue 27) against the perft tool: the same counts, the
+same texts, the same one-line errors. Expected numbers come from the CLI
+(perft --json), never typed in."""
+import json
+import subprocess
+import threading
+import time
+
+import numpy
+import pytest
+
+import arbiter
+from conftest import PERFT
+
+# Every game, and specs with options; both implementations.
+# (Ecalper's three-player first turn has millions of moves: perft only, below.)
+SPECS = ["emergo", "emergo:size=7", "eximo", "eximo:drops=optional", "ecalper:size=5",
+         "ecalper:size=5,replace=last-added", "meridians", "meridians:size=6,swap"]
+IMPLS = ["engine", "reference"]
+
+
+def cli(*args):
+    r = subprocess.run([PERFT, *args], capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def cli_json(*args):
+    code, out, err = cli(*args, "--json")
+    assert code == 0, err
+    j = json.loads(out)
+    return j
+
+
+def cli_error(*args):
+    code, out, err = cli(*args)
+    assert code == 2 and err.startswith("perft: error: "), (code, out, err)
+    return err[len("perft: error: "):].rstrip("\n")
+
+
+def count(n):  # a JSON count: a number, or a string of digits above 2^53
+    return int(n)
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("spec", SPECS)
+def test_P1_PerftAndDivideAreTheCliCounts(spec, impl):
+    g = arbiter.Game(spec, impl=impl)
+    depth = 2 if impl == "reference" else 3
+    start = g.start()
+    assert arbiter.perft(start, depth) == count(cli_json(spec, "--depth", str(depth), "--impl", impl)["nodes"])
+    depth = 1 if spec.startswith("ecalper") else depth  # its divide lists 10^4 moves and more
+    j = cli_json(spec, "--depth", str(depth), "--divide", "--impl", impl)
+    assert start.text == j["position"]
+    assert g.spec == j["game"] and g.impl == impl
+    divide = arbiter.perft(start, depth, divide=True)
+    assert list(divide) == list(j["divide"])  # byte order of the moves
+    assert {m: n for m, n in divide.items()} == {m: count(n) for m, n in j["divide"].items()}
+    assert start.legal_moves() == list(j["divide"])
+
+
+@pytest.mark.parametrize("spec", ("emergo", "eximo", "meridians"))
+def test_P4_TableAndThreadsGiveTheCliCount(spec):
+    j = cli_json(spec, "--depth", "5", "--hash", "16", "--threads", "2")
+    p = arbiter.Game(spec).start()
+    assert arbiter.perft(p, 5, threads=2, hash_mb=16) == count(j["nodes"])
+    assert arbiter.perft(p, 4, threads=1, hash_mb=0) == count(cli_json(spec, "--depth", "4")["nodes"])
+
+
+def test_P4_CountsAbove2To64AreExactPythonInts():
+    # Ecalper's turns: count_subtree passes 2^64 at depth 4 on size 8.
+    for spec in ("ecalper:size=8", "ecalper:size=5,replace=last-added,players=3"):
+        j = cli_json(spec, "--depth", "4")
+        n = arbiter.perft(arbiter.Game(spec).start(), 4)
+        assert isinstance(n, int) and n == count(j["nodes"]) and n > 2**64
+        assert len(arbiter.Game(spec).players) == (3 if "players=3" in spec else 2)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_Notation_PlayedLinesAreTheCliShow(spec):
+    """A seeded walk: every position's text, side, outcome and moves as perft show
+    gives them, and engine and reference alike."""
+    engine, reference = arbiter.Game(spec), arbiter.Game(spec, impl="reference")
+    pe, pr, moves = engine.start(), reference.start(), []
+    for ply in range(6):
+        assert pe.text == pr.text and pe.to_move == pr.to_move and pe.outcome == pr.outcome
+        legal = pe.legal_moves()
+        assert legal == pr.legal_moves() and pe.count_moves() == len(legal)
+        if not legal:
+            break
+        m = legal[(7 * ply + 3) % len(legal)]
+        pe, pr = pe.play(m), pr.play(m)
+        moves.append(m)
+    code, out, err = cli("show", spec, "--moves", " ".join(moves))
+    assert code == 0, err
+    assert "position: " + pe.text + "\n" in out
+    assert "to move:  " + pe.to_move + "\n" in out
+    assert pe.diagram in out
+
+
+def test_Errors_AreTheCliOneLineMessages():
+    g = arbiter.Game("emergo:size=7")
+    p = g.start()
+    cases = [
+        (lambda: arbiter.Game("emergo:size=4"), ["emergo:size=4", "--depth", "1"]),
+        (lambda: arbiter.Game("chess"), ["chess", "--depth", "1"]),
+        (lambda: arbiter.Game("emergo", impl="fast"), ["emergo", "--depth", "1", "--impl", "fast"]),
+        (lambda: g.parse("7/7/7 w 8 8"), ["emergo:size=7", "--position", "7/7/7 w 8 8", "--depth", "1"]),
+        (lambda: p.play("z9"), ["emergo:size=7", "--moves", "z9", "--depth", "1"]),
+        (lambda: arbiter.perft(p, -1), ["emergo:size=7", "--depth", "-1"]),
+        (lambda: arbiter.perft(p, 65), ["emergo:size=7", "--depth", "65"]),
+        (lambda: arbiter.perft(p, 2, threads=0), ["emergo:size=7", "--depth", "2", "--threads", "0"]),
+        (lambda: arbiter.perft(p, 2, hash_mb=2**21), ["emergo:size=7", "--depth", "2", "--hash", str(2**21)]),
+        (lambda: arbiter.perft(arbiter.Game("emergo", "reference").start(), 2, hash_mb=1),
+         ["emergo", "--depth", "2", "--hash", "1", "--impl", "reference"]),
+    ]
+    for call, args in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == cli_error(*args), args
+
+
+def test_Positions_AreImmutableValuesOfOneGame():
+    g7, g9 = arbiter.Game("emergo:size=7"), arbiter.Game("emergo")
+    p = g7.start()
+    with pytest.raises(AttributeError):
+        p.text = "x"
+    with pytest.raises(AttributeError):
+        p.extra = 1
+    q = p.play(p.legal_moves()[0])
+    assert q != p and p == g7.start() and p.text == g7.start().text  # play makes a new one
+    assert q == arbiter.Game("emergo:size=7", impl="reference").parse(q.text)
+    assert len({p, g7.start(), q}) == 2
+    assert g9.start() != p  # another game's position
+    with pytest.raises(ValueError, match="a position of emergo:size=7, not of emergo"):
+        g9.count_moves([p])
+
+
+def test_CountMoves_IsANumpyBatch():
+    g = arbiter.Game("eximo")
+    ps = [g.start()]
+    for m in ps[0].legal_moves():
+        ps.append(ps[0].play(m))
+    counts = g.count_moves(ps)
+    assert isinstance(counts, numpy.ndarray) and counts.dtype == numpy.uint64
+    assert counts.tolist() == [len(p.legal_moves()) for p in ps]
+
+
+def test_Perft_ReleasesTheGil():
+    p = arbiter.Game("emergo").start()
+    t = threading.Thread(target=lambda: arbiter.perft(p, 5, threads=1, hash_mb=0))
+    ticks = 0
+    t.start()
+    while t.is_alive():
+        ticks += 1
+        time.sleep(0.0001)
+    t.join()
+    assert ticks > 20  # held, the main thread would wait for the whole count
+
+
+@pytest.mark.parametrize("spec", ("emergo", "eximo", "meridians", "ecalper:size=5"))
+def test_RandomGames_AreSeededAndEndAsTheRulesSay(spec):
+    g = arbiter.Game(spec)
+    a = arbiter.random_games(g, 200, 7, threads=1, max_plies=300)
+    b = arbiter.random_games(spec, 200, 7, threads=2, max_plies=300)
+    assert a["players"] == g.players
+    assert a["winners"].dtype == numpy.uint8 and a["plies"].dtype == numpy.uint32
+    assert (a["winners"] == b["winners"]).all() and (a["plies"] == b["plies"]).all()
+    c = arbiter.random_games(g, 200, 8, max_plies=300)
+    assert (a["plies"] != c["plies"]).any() or (a["winners"] != c["winners"]).any()
+    unfinished = a["winners"] == 0
+    assert (a["plies"][unfinished] == 300).all() and (a["plies"] <= 300).all()
+    assert (a["winners"] < (1 << len(g.players))).all()
+    assert (arbiter.random_games(g, 5, 1, max_plies=0)["plies"] == 0).all()
+    with pytest.raises(ValueError):
+        arbiter.random_games(g, 5, 1, player="greedy")
