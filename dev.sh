@@ -31,7 +31,7 @@ cd "$(dirname "$0")"
 PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapidcheck-dev
           libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format
           valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git nodejs chromium
-          ccache rsync patch parallel)
+          ccache rsync patch parallel libxml2-utils python3-yaml)
 
 install_missing() {
   local missing=()
