@@ -352,6 +352,32 @@ def suite_runs():
           "--skip-unsupported: %d %r %r" % (code, out, err))
 
 
+def waiting():
+    """Issue 25.5: a slow request is shown on a terminal while verify waits."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen([PERFT, "verify", "emergo", "--engine",
+                          "read l; echo ok; read l; echo ok; read l; sleep 2.5; echo 'a1 1'; "
+                          "echo 'total 1'; cat", "--timeout", "20"],
+                         stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    p.communicate(timeout=60)
+    os.close(master)
+    text = seen.decode(errors="replace")
+    check("waiting for the engine: request 3 'divide 1', 1 s of 20 s" in text or
+          "waiting for the engine: request 3 'divide 1', 2 s of 20 s" in text,
+          "no waiting line on the terminal: %r" % text)
+
+
 def stderr_quote():
     """Issue 25.4: the lines that hold the error, not the runtime's last words."""
     js = os.path.join(TMP, "crash.js")
@@ -424,15 +450,15 @@ def guard():
                             "--depth", "3")
     check(code == 2 and "bytes in its reply to request" in err and "'divide 3'" in err,
           "padded reply: " + err)
-    # Per reply, not per session: a suite of two lines, the second's divides
-    # after some 100 KB of the first's text walk (more than one divide's bound).
+    # Per reply, not per session: a suite of three lines, the third's divides
+    # after some 120 KB of the others' text walks (a divide 1 here may take 73 KB).
     counts = [json.loads(run([PERFT, "emergo", "--depth", str(d), "--json"])[1])["nodes"]
               for d in (1, 2)]
     twice = write_suite("twice.perft", "".join("emergo; start; D1 %d; D2 %d; id %s; src t\n" %
-                                               (counts[0], counts[1], i) for i in "ab"))
+                                               (counts[0], counts[1], i) for i in "abc"))
     code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--suite", twice,
                             "--text-depth", "2", "--json")
-    check(code == 0 and json.loads(out)["requests"] > 3000,
+    check(code == 0 and json.loads(out)["requests"] > 6000,
           "a whole session of replies: %r %r" % (out, err))
 
 
@@ -483,7 +509,7 @@ def fixture_writes():
 {"planted": planted, "bad-engines": bad_engines, "serve": serve, "minimal": minimal,
  "adapter-python": lambda: adapter("python"), "adapter-node": lambda: adapter("node"),
  "report": report, "descent": lambda: (descent(), unsupported()), "kinds": kinds, "suite-runs": suite_runs,
- "stderr": stderr_quote, "protocol": protocol, "guard": guard, "guard-deep": guard_deep, "fixture-writes": fixture_writes,
+ "stderr": lambda: (stderr_quote(), waiting()), "protocol": protocol, "guard": guard, "guard-deep": guard_deep, "fixture-writes": fixture_writes,
  }[GROUP]()
 shutil.rmtree(TMP, ignore_errors=True)
 print("%s: %s" % (GROUP, "FAILED" if failures else "passed"))
