@@ -417,6 +417,8 @@ class SuiteCommand : public Command {
     if (update_) {
       if (options_.compare || given(*app_, "--impl"))
         throw Error("--update always recounts on both implementations; drop --compare and --impl");
+      if (!junit_.empty() || github_)
+        throw Error("--junit and --github report a test run, not --update; drop them");
       return update_file(file_, options_.max_nodes, options_.hash, io);
     }
     if (!junit_.empty()) check_output_path(junit_, "--junit");

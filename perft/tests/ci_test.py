@@ -94,6 +94,8 @@ def junit():
     # A path that cannot be written is found before the run.
     code, out, err = run([PERFT, "suite", suite, "--junit", TMP])
     check(code == 2 and "--junit" in err and out == "", "bad --junit path: %r %r" % (out, err))
+    code, out, err = run([PERFT, "suite", suite, "--update", "--junit", xml])
+    check(code == 2 and "--junit and --github report a test run" in err, "--update: " + err)
 
 
 def github():
