@@ -168,9 +168,11 @@ def bench():
 
 
 def track_formats():
+    import importlib.util
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-    sys.path.insert(0, os.path.join(SRC, "benchmarks"))
-    import track
+    spec = importlib.util.spec_from_file_location("track", os.path.join(SRC, "benchmarks/track.py"))
+    track = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(track)
     workloads = {"emergo/start": {"instructions": 123456789, "nodes": 1000},
                  "eximo/midgame": {"instructions": 987654, "nodes": 20}}
     gh, bmf = track.ci_formats(workloads)
