@@ -8,7 +8,9 @@ the same count on every run and under any load, unlike the wall clock.
   track.py check  --build DIR [--only NAME]... [--runs N] [--program GAME=EXE]
       measure, print benchmark / baseline / now / change %, exit 1 when an
       engine workload costs more than the limit above the baseline (or its
-      node count differs: the workload itself changed).
+      node count differs: the workload itself changed). Also writes the counts
+      for CI trackers: DIR/github-benchmark.json (github-action-benchmark,
+      customSmallerIsBetter) and DIR/bmf.json (Bencher Metric Format).
   track.py update --build DIR --reason TEXT [--bench-runs N]
       measure, write benchmarks/baseline.json, append to benchmarks/history.jsonl;
       also records Google Benchmark's wall-clock nodes/s (information only).
@@ -159,6 +161,26 @@ def table(rows, header, left=(0,)):
         print(line(r))
 
 
+def ci_formats(workloads):
+    """The gate's measure for CI trackers (issue 25), as `perft bench` writes an
+    outside engine's: github-action-benchmark JSON (here customSmallerIsBetter:
+    instructions) and Bencher Metric Format (measure `instructions`)."""
+    gh = [{"name": n, "unit": "instructions", "value": w["instructions"],
+           "extra": f"{w['nodes']} nodes"} for n, w in sorted(workloads.items())]
+    bmf = {n: {"instructions": {"value": w["instructions"]}} for n, w in sorted(workloads.items())}
+    return gh, bmf
+
+
+def write_ci_formats(build, workloads):
+    gh, bmf = ci_formats(workloads)
+    for name, doc in (("github-benchmark.json", gh), ("bmf.json", bmf)):
+        with open(os.path.join(build, name), "w") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+    print(f"for CI trackers: {build}/github-benchmark.json (customSmallerIsBetter), "
+          f"{build}/bmf.json (Bencher BMF)")
+
+
 def cmd_check(a):
     overrides = dict(o.split("=", 1) for o in a.program)
     wanted = names(a.build, overrides, a.only)
@@ -194,6 +216,7 @@ def cmd_check(a):
         change = (now["instructions"] - b["instructions"]) / b["instructions"] * 100
         rows.append((n, fmt(b["instructions"]), fmt(now["instructions"]), f"{change:+.3f}%",
                      verdict))
+    write_ci_formats(a.build, {n: runs[-1][n] for n in wanted})
     print(f"Instructions executed per workload (valgrind cachegrind), limit +{limit}% on engines; "
           f"baseline of {base['commit'][:10]} ({base['date']}): {base['reason']}")
     table(rows, ("benchmark", "baseline", "now", "change", ""))

@@ -10,12 +10,14 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <regex>
 #include <string_view>
 #include <thread>
 #include <utility>
 
 #include "common/error.h"
 #include "perft/numbers.h"
+#include "perft/text.h"
 
 namespace arb {
 namespace {
@@ -24,7 +26,60 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxLine = std::size_t{1} << 24;   // a reply line past this is garbage
 constexpr std::size_t kErrTail = 4096;                   // the engine's stderr we keep
-constexpr std::size_t kMaxReply = std::size_t{1} << 25;  // a whole reply (Ecalper size 8 D1: 13 MB)
+constexpr std::size_t kMaxReply = std::size_t{1} << 25;  // a reply without an estimate of ours
+constexpr std::size_t kErrLines = 3;  // lines of the engine's stderr quoted at most
+
+// What the engine wrote, fit for a one-line message: odd bytes escaped (a NUL
+// would cut the message short), long text cut.
+std::string quoted(std::string_view text) { return "'" + shown(text) + "'"; }
+
+// The lines of the engine's stderr that say why it failed: from the first line
+// that starts like an error (Node's "Error: ...", C++'s "terminate called",
+// Rust's "thread 'main' panicked", Go's "panic:") to the next blank line, stack
+// frames left out; Python's last line after "Traceback"; else the last few
+// lines. Never the runtime's closing words alone ("Node.js v20.1.0").
+std::string stderr_excerpt(const std::string& tail) {
+  std::vector<std::string> lines;  // blank lines kept: they end an error's block
+  std::size_t from = 0;
+  while (from < tail.size()) {
+    auto nl = tail.find('\n', from);
+    if (nl == std::string::npos) nl = tail.size();
+    std::string line = tail.substr(from, nl - from);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    lines.push_back(line);
+    from = nl + 1;
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  if (lines.empty()) return "";
+  static const std::regex kTraceback("^Traceback \\(most recent call last\\)");
+  static const std::regex kError(
+      "^([A-Za-z_.$]*(Error|Exception)\\b|thread .* panicked|panic:|terminate called|"
+      "Assertion|[^ ]+: .*Assertion|Segmentation fault|Aborted|Uncaught|[Ff]atal|FATAL)");
+  static const std::regex kFrame("^\\s+(at |File |\\^)");
+  std::size_t first = lines.size();
+  bool block = false;  // quote to the next blank line
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (std::regex_search(lines[i], kTraceback)) {
+      first = lines.size() - 1;  // Python: the exception is the last line
+      break;
+    } else if (std::regex_search(lines[i], kError)) {
+      first = i;
+      block = true;
+      break;
+    }
+  if (first == lines.size()) first = lines.size() > kErrLines ? lines.size() - kErrLines : 0;
+  std::string out;
+  for (std::size_t i = first, n = 0; i < lines.size() && n < kErrLines; ++i) {
+    if (lines[i].empty()) {
+      if (block) break;
+      continue;
+    }
+    if (std::regex_search(lines[i], kFrame)) continue;  // stack frames say where, not why
+    out += (out.empty() ? "" : " | ") + lines[i];
+    ++n;
+  }
+  return out;
+}
 
 std::string first_word(std::string_view line) {
   return std::string(line.substr(0, line.find(' ')));
@@ -125,16 +180,14 @@ std::string EngineClient::died(int status) const {
   return "stopped";
 }
 
-void EngineClient::fail(const std::string& what) {
-  std::string last;  // the engine's last line on stderr says why, often
+void EngineClient::fail(const std::string& what, bool fatal) {
   while (err_ >= 0) {
     pollfd p{err_, POLLIN, 0};
     if (poll(&p, 1, 0) <= 0) break;
     drain_stderr();
   }
-  std::string tail = err_tail_;
-  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
-  last = tail.substr(tail.rfind('\n') == std::string::npos ? 0 : tail.rfind('\n') + 1);
+  const std::string why = stderr_excerpt(err_tail_);  // the engine's stderr says why, often
+  err_tail_.clear();
   if (pid_ > 0) {
     kill(-pid_, SIGKILL);
     kill(pid_, SIGKILL);
@@ -147,11 +200,13 @@ void EngineClient::fail(const std::string& what) {
       close(*fd);
       *fd = -1;
     }
-  throw Error("engine '" + options_.command + "' " + what +
-              (last.empty() ? "" : " (its stderr: '" + last + "')"));
+  buffer_.clear();
+  throw EngineError("engine '" + options_.command + "' " + what +
+                        (why.empty() ? "" : " (its stderr: " + quoted(why) + ")"),
+                    fatal);
 }
 
-bool EngineClient::read_line(std::string& line, const std::string& request) {
+bool EngineClient::read_line(std::string& line, const std::string& where) {
   for (;;) {
     const auto nl = buffer_.find('\n');
     if (nl != std::string::npos) {
@@ -160,16 +215,22 @@ bool EngineClient::read_line(std::string& line, const std::string& request) {
       if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF engines are fine
       return true;
     }
-    if (buffer_.size() > kMaxLine)
-      fail("sent a reply line longer than 16 MiB to request " + std::to_string(requests_) + " '" +
-           request + "'");
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
+    if (buffer_.size() > kMaxLine) fail("sent a reply line longer than 16 MiB to " + where);
+    const auto now = Clock::now();
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - now);
     if (left.count() <= 0)
-      fail("did not answer request " + std::to_string(requests_) + " '" + request + "' within " +
-           seconds_text_short() + " s (--timeout)");
+      fail("did not answer " + where + " within " + seconds_text_short() + " s (--timeout)");
+    if (now >= next_note_) {  // a slow request is shown, never silent
+      next_note_ = now + std::chrono::seconds(1);
+      if (options_.waiting && now - began_ >= std::chrono::seconds(1))
+        options_.waiting(
+            "waiting for the engine: " + where + ", " +
+            std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - began_).count()) +
+            " s of " + seconds_text_short() + " s");
+    }
     pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
-    const int n = poll(fds, err_ >= 0 ? 2 : 1, static_cast<int>(left.count()));
+    const int n =
+        poll(fds, err_ >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
     if (n < 0 && errno != EINTR) fail(std::string("poll failed: ") + std::strerror(errno));
     if (n <= 0) continue;
     if (err_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drain_stderr();
@@ -179,9 +240,10 @@ bool EngineClient::read_line(std::string& line, const std::string& request) {
       if (got > 0) {
         buffer_.append(buf, static_cast<std::size_t>(got));
         reply_bytes_ += static_cast<std::size_t>(got);
-        if (reply_bytes_ > kMaxReply)
-          fail("sent more than 32 MiB in its reply to request " + std::to_string(requests_) + " '" +
-               request + "'");
+        if (reply_bytes_ > max_reply_)
+          fail("sent more than " + std::to_string(max_reply_) + " bytes in its reply to " + where +
+               " (" + (bound_given_ ? "the most this position's moves can take" : "the limit") +
+               ")");
       } else if (got == 0) {
         return false;
       }
@@ -189,15 +251,23 @@ bool EngineClient::read_line(std::string& line, const std::string& request) {
   }
 }
 
-// The timeout and the size limit hold for a whole reply, however many lines.
-void EngineClient::begin_request() {
-  deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                 std::chrono::duration<double>(options_.timeout));
-  reply_bytes_ = 0;
+// The timeout and the size limit hold for each reply, however many lines:
+// both from our estimate of the reply, unless --timeout fixes the time.
+void EngineClient::begin_request(ReplyBound bound) {
+  timeout_ = options_.timeout.value_or(
+      std::max(kDefaultTimeout, static_cast<double>(bound.nodes) / kNodesPerSecondAssumed) +
+      static_cast<double>(bound.lines) / kLinesPerSecondAssumed);
+  began_ = Clock::now();
+  next_note_ = began_ + std::chrono::seconds(1);
+  deadline_ =
+      began_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_));
+  reply_bytes_ = buffer_.size();
+  bound_given_ = bound.bytes > 0;
+  max_reply_ = bound_given_ ? bound.bytes : kMaxReply;
 }
 
 std::string EngineClient::seconds_text_short() const {
-  std::string s = std::to_string(options_.timeout);
+  std::string s = std::to_string(timeout_);
   while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
     const bool dot = s.back() == '.';
     s.pop_back();
@@ -206,11 +276,20 @@ std::string EngineClient::seconds_text_short() const {
   return s;
 }
 
-std::vector<std::string> EngineClient::ask(const std::string& request, bool multi) {
-  if (pid_ < 0) start();
+std::vector<std::string> EngineClient::ask(const std::string& request, bool multi,
+                                           ReplyBound bound) {
+  if (pid_ < 0) {
+    start();
+    // A restarted engine (after an error on an earlier root) gets its game again.
+    if (game_acknowledged_ && request.rfind("game ", 0) != 0) {
+      const auto reply = ask("game " + spec_, false);
+      if (reply[0] != "ok")
+        fail("answered " + quoted(reply[0]) + " to 'game " + spec_ + "' after a restart");
+    }
+  }
   ++requests_;
-  begin_request();
-  const std::string where = "request " + std::to_string(requests_) + " '" + request + "'";
+  begin_request(bound);
+  const std::string where = "request " + std::to_string(requests_) + " '" + shown(request) + "'";
   const auto ended = [&]() -> std::string {
     int status = 0;
     const auto deadline = Clock::now() + std::chrono::seconds(1);
@@ -220,9 +299,9 @@ std::vector<std::string> EngineClient::ask(const std::string& request, bool mult
     }
     pid_ = -1;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && requests_ == 1)
-      fail("cannot be run: command not found");
+      fail("cannot be run: command not found", true);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 126 && requests_ == 1)
-      fail("cannot be run: not executable");
+      fail("cannot be run: not executable", true);
     return died(status);
   };
   const std::string line = request + "\n";
@@ -235,20 +314,25 @@ std::vector<std::string> EngineClient::ask(const std::string& request, bool mult
   }
   std::vector<std::string> reply;
   for (std::string got;;) {
-    if (!read_line(got, request))
+    if (!read_line(got, where))
       fail(ended() + (reply.empty() ? " without answering " : " in the middle of its reply to ") +
            where);
     reply.push_back(got);
     if (!multi || got.rfind("total ", 0) == 0 || (reply.size() == 1 && first_word(got) == "err"))
       return reply;
+    // A line outside the protocol fails at once, never waits out the timeout.
+    const auto space = got.find(' ');
+    if (space == 0 || space == std::string::npos ||
+        !count_of(std::string_view(got).substr(space + 1)))
+      fail("sent " + quoted(got) + " in its reply to " + where + ", not '<move> <count>'");
   }
 }
 
-std::vector<std::string> EngineClient::run_script(int depth) {
+std::vector<std::string> EngineClient::run_script(int depth, ReplyBound bound) {
   ++requests_;
-  begin_request();
+  begin_request(bound);
   const std::string where = "question " + std::to_string(requests_) + " (depth " +
-                            std::to_string(depth) + ", moves '" + join(moves_) + "')";
+                            std::to_string(depth) + ", moves '" + shown(join(moves_)) + "')";
   int out[2], err[2];
   if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0)
     throw Error(std::string("cannot create pipes for the engine: ") + std::strerror(errno));
@@ -282,7 +366,7 @@ std::vector<std::string> EngineClient::run_script(int depth) {
   pid_ = -1;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-      fail("cannot be run: command not found (exit status 127) at " + where);
+      fail("cannot be run: command not found (exit status 127) at " + where, true);
     fail(died(status) + " at " + where);
   }
   close(out_);
@@ -304,7 +388,8 @@ void EngineClient::game(const std::string& spec, const std::string& start_text) 
   script_start_ = start_text;
   if (options_.script) return;
   const auto reply = ask("game " + spec, false);
-  if (reply[0] != "ok") fail("answered '" + reply[0] + "' to 'game " + spec + "'");
+  if (reply[0] != "ok") fail("answered " + quoted(reply[0]) + " to 'game " + spec + "'");
+  game_acknowledged_ = true;
 }
 
 void EngineClient::position(const std::string& root, const std::vector<std::string>& moves) {
@@ -314,48 +399,54 @@ void EngineClient::position(const std::string& root, const std::vector<std::stri
   std::string request = "position " + root;
   if (!moves.empty()) request += " moves " + join(moves);
   const auto reply = ask(request, false);
-  if (reply[0] != "ok")
-    fail("answered '" + reply[0] + "' to request " + std::to_string(requests_) + " '" + request +
-         "'");
+  if (reply[0] == "ok") return;
+  const std::string what = "answered " + quoted(reply[0]) + " to request " +
+                           std::to_string(requests_) + " '" + shown(request) + "'";
+  // Docs: `err unsupported ...` to `position` says the engine cannot hold it.
+  if (reply[0].rfind("err unsupported", 0) == 0 ||
+      (options_.skip_unsupported && first_word(reply[0]) == "err"))
+    throw EngineUnsupported("the engine " + what);
+  fail(what);
 }
 
-EngineClient::Divide EngineClient::divide(int depth) {
+EngineClient::Divide EngineClient::divide(int depth, ReplyBound bound) {
   const std::string request = "divide " + std::to_string(depth);
-  const auto reply = options_.script ? run_script(depth) : ask(request, true);
+  const auto reply = options_.script ? run_script(depth, bound) : ask(request, true, bound);
   const std::string where = options_.script
                                 ? "a script question"
                                 : "request " + std::to_string(requests_) + " '" + request + "'";
-  if (first_word(reply[0]) == "err") fail("answered '" + reply[0] + "' to " + where);
+  if (first_word(reply[0]) == "err") fail("answered " + quoted(reply[0]) + " to " + where);
   Divide out;
   for (std::size_t i = 0; i + 1 < reply.size(); ++i) {
     const std::string& line = reply[i];
     const auto space = line.find(' ');
     const auto n = space == std::string::npos ? std::nullopt : count_of(line.substr(space + 1));
     if (space == 0 || !n)
-      fail("sent '" + line + "' in its reply to " + where + ", not '<move> <count>'");
+      fail("sent " + quoted(line) + " in its reply to " + where + ", not '<move> <count>'");
     out.entries.push_back({line.substr(0, space), *n});
   }
   const auto total = count_of(std::string_view(reply.back()).substr(6));
-  if (!total) fail("sent '" + reply.back() + "' in its reply to " + where + ", not 'total <N>'");
+  if (!total)
+    fail("sent " + quoted(reply.back()) + " in its reply to " + where + ", not 'total <N>'");
   out.total = *total;
   return out;
 }
 
-arb::Count EngineClient::perft(int depth) {
+arb::Count EngineClient::perft(int depth, ReplyBound bound) {
   if (has_perft_ && !options_.script) {
     const std::string request = "perft " + std::to_string(depth);
-    const auto reply = ask(request, false);
+    const auto reply = ask(request, false, bound);
     if (reply[0] == "err unsupported") {
       has_perft_ = false;
     } else {
       const auto n = reply[0].rfind("total ", 0) == 0 ? count_of(reply[0].substr(6)) : std::nullopt;
       if (!n)
-        fail("answered '" + reply[0] + "' to request " + std::to_string(requests_) + " '" +
+        fail("answered " + quoted(reply[0]) + " to request " + std::to_string(requests_) + " '" +
              request + "', not 'total <N>'");
       return *n;
     }
   }
-  return divide(depth).total;
+  return divide(depth, bound).total;
 }
 
 std::optional<std::string> EngineClient::text() {
@@ -366,7 +457,7 @@ std::optional<std::string> EngineClient::text() {
     return std::nullopt;
   }
   if (reply[0].rfind("text ", 0) != 0)
-    fail("answered '" + reply[0] + "' to request " + std::to_string(requests_) +
+    fail("answered " + quoted(reply[0]) + " to request " + std::to_string(requests_) +
          " 'text', not 'text <position>'");
   return reply[0].substr(5);
 }

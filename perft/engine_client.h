@@ -9,18 +9,52 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/error.h"
 #include "perft/perft.h"
 
 namespace arb {
 
+// Seconds an engine may take per request, unless --timeout says: 30, and for a
+// deep request one per million of our nodes if that is more (an engine at a
+// million nodes/s: a divide 4 of 10^9 nodes gets 1000 s), plus one per 100000
+// lines of a long reply (Ecalper for three players: 5949147 moves, +59 s).
+inline constexpr double kDefaultTimeout = 30;
+inline constexpr double kNodesPerSecondAssumed = 1e6;
+inline constexpr double kLinesPerSecondAssumed = 1e5;
+
 struct EngineOptions {
-  std::string command;  // run by /bin/sh -c
-  bool script = false;  // perftree form: CMD "<depth>" "<position>" "<moves>"
-  double timeout = 30;  // seconds per request
+  std::string command;            // run by /bin/sh -c
+  bool script = false;            // perftree form: CMD "<depth>" "<position>" "<moves>"
+  std::optional<double> timeout;  // --timeout: seconds per request, whatever its size
+  bool skip_unsupported = false;  // an `err` to `position` skips the root (verify)
+  std::function<void(const std::string&)> waiting;  // called about every second of a wait
+};
+
+// A failure of the engine. `fatal`: no request can ever work (it cannot be
+// started), so a suite stops instead of restarting it for the next line.
+struct EngineError : Error {
+  EngineError(const std::string& what, bool fatal) : Error(what), fatal(fatal) {}
+  bool fatal;
+};
+
+// The engine cannot represent a root (`err unsupported ...` to `position`, or
+// any `err` there under --skip-unsupported): verify skips that root.
+struct EngineUnsupported : Error {
+  using Error::Error;
+};
+
+// What our side expects of a reply: its size in bytes at most (a guard
+// against garbage, sized by the position) and its nodes (for the default
+// timeout). 0: no estimate.
+struct ReplyBound {
+  std::size_t bytes = 0;
+  arb::Count nodes = 0;
+  std::size_t lines = 0;
 };
 
 class EngineClient {
@@ -40,28 +74,30 @@ class EngineClient {
     std::vector<DivideEntry> entries;
     arb::Count total = 0;
   };
-  Divide divide(int depth);
+  Divide divide(int depth, ReplyBound bound = {});
   // `perft <d>`, or the sum of `divide <d>` when the engine lacks it.
-  arb::Count perft(int depth);
+  arb::Count perft(int depth, ReplyBound bound = {});
   // `text`, or nothing when the engine lacks it.
   std::optional<std::string> text();
 
   // Whether `text` may be asked (not a script, no `err unsupported` yet).
   bool has_text() const { return has_text_ && !options_.script; }
   std::uint64_t requests() const { return requests_; }
+  // Stops the engine; the next request starts it again (and replays `game`).
+  void restart() { stop(); }
   const std::string& command() const { return options_.command; }
 
  private:
   // One request; the reply's lines up to its last one (multi: up to `total`).
-  std::vector<std::string> ask(const std::string& request, bool multi);
-  std::vector<std::string> run_script(int depth);
+  std::vector<std::string> ask(const std::string& request, bool multi, ReplyBound bound = {});
+  std::vector<std::string> run_script(int depth, ReplyBound bound);
   void start();
   void stop();
-  [[noreturn]] void fail(const std::string& what);
+  [[noreturn]] void fail(const std::string& what, bool fatal = false);
   std::string died(int status) const;
-  bool read_line(std::string& line, const std::string& request);
+  bool read_line(std::string& line, const std::string& where);
   void drain_stderr();
-  void begin_request();
+  void begin_request(ReplyBound bound);
   std::string seconds_text_short() const;
 
   EngineOptions options_;
@@ -69,8 +105,11 @@ class EngineClient {
   int in_ = -1, out_ = -1, err_ = -1;  // child's stdin, stdout, stderr (our ends)
   std::string buffer_, err_tail_;
   std::uint64_t requests_ = 0;
-  std::chrono::steady_clock::time_point deadline_;
-  std::size_t reply_bytes_ = 0;
+  std::chrono::steady_clock::time_point began_, deadline_, next_note_;
+  double timeout_ = kDefaultTimeout;
+  std::size_t reply_bytes_ = 0, max_reply_ = 0;
+  bool game_acknowledged_ = false;  // replay `game` after a restart
+  bool bound_given_ = false;
   bool has_perft_ = true, has_text_ = true;
   std::string spec_, script_start_, root_ = "start";
   std::vector<std::string> moves_;

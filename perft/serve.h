@@ -40,6 +40,11 @@ struct Serve {
     typename G::Position pos = g.start();
     for (std::string line; std::getline(*a.in, line);) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      // A NUL byte would cut the message short (a C string): show it as \x00.
+      if (line.find('\0') != std::string::npos) {
+        out << "err the request holds a NUL byte: '" << shown(line) << "'\n" << std::flush;
+        continue;
+      }
       std::istringstream words(line);
       std::string verb, arg, extra;
       words >> verb;

@@ -6,8 +6,10 @@
 // whose counts differ, in byte order of the moves.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +44,21 @@ struct VerifyArgs {
   int text_depth = 2;
   bool json = false;
   std::string write_fixture, report;  // files to append to / write, or empty
+  std::string suite_path;             // --suite's file, for the CI outputs
+};
+
+// One check of a verify run (a root, or a suite line), in order: its verdict
+// per depth for the CI outputs (perft/ci_output.h).
+struct VerifyCheck {
+  enum class Kind { kOk, kFail, kSkip, kError };
+  Kind kind = Kind::kOk;
+  std::string label;
+  int line = 0;        // the suite line, 0 for a root of the command line
+  int depth = 0;       // depths 1..depth asked (kOk, kFail)
+  int text_depth = 0;  // texts compared to this depth (kOk)
+  std::string why;     // kSkip, kError: the reason
+  int finding = -1;    // kFail: index into VerifySummary::findings
+  double seconds = 0;
 };
 
 // What a verify run found, for its writers: text or JSON, the fixture lines
@@ -50,14 +67,46 @@ struct VerifySummary {
   std::string game, impl, command;
   BoardLayout board;  // how the report draws the game's positions
   std::vector<Finding> findings;
-  std::vector<std::string> lines;  // one per check: "ok start depth 5 ..." / "FAIL ..."
+  std::vector<std::string> lines;   // one per check: "ok start depth 5 ..." / "FAIL ..."
+  std::vector<VerifyCheck> checks;  // one per line of `lines`
   arb::Count nodes = 0;
-  std::uint64_t requests = 0, agreed = 0, skipped = 0;
+  std::uint64_t requests = 0, agreed = 0, skipped = 0, errors = 0;
   int depth = 0;
   double seconds = 0;
   bool json = false;
-  std::string write_fixture, report;
+  std::string write_fixture, report, suite_path;
 };
+
+// perft verify's text of one finding: the check's context (which root, at
+// which depth), the difference itself (perft/difference.h), and how to
+// reproduce it. The tool and the Python module (arbiter.verify) print it.
+inline std::string finding_text(const VerifySummary& s, const Finding& f) {
+  std::string out = "FAIL " + f.label + ": the engine differs from ours (" + s.impl + ")\n";
+  if (f.first_depth > 0)
+    out += "first shows at depth " + std::to_string(f.first_depth) + " from the root: perft(" +
+           std::to_string(f.first_depth) + ") ours " + to_string(f.root_a) + ", engine " +
+           to_string(f.root_b) + "\n";
+  else
+    out += "first shows in a position text (the counts agree)\n";
+  out += "root: " + f.root + (f.root_moves.empty() ? "" : " moves " + joined(f.root_moves)) + "\n";
+  out += describe(f);
+  out += "reproduce: perft " + s.game + " --position '" + f.a_position + "' --depth 1 --divide\n";
+  return out;
+}
+
+// The closing line of a verify run (without its newline).
+inline std::string summary_text(const VerifySummary& s) {
+  const std::string no_rate = no_rate_reason(s.seconds, false);
+  return std::string(s.errors > 0         ? "the engine failed on some lines"
+                     : s.findings.empty() ? "the engine agrees with ours"
+                                          : "the engine differs from ours") +
+         " (" + s.impl + "): " + std::to_string(s.agreed) + " agree, " +
+         std::to_string(s.findings.size()) + " differ, " +
+         (s.errors > 0 ? std::to_string(s.errors) + " engine errors, " : "") +
+         std::to_string(s.skipped) + " skipped; " + to_string(s.nodes) + " nodes, " +
+         std::to_string(s.requests) + " requests in " + seconds_text(s.seconds) + " s, " +
+         rate_text(s.nodes, s.seconds, no_rate);
+}
 
 // Positions the text walk visits at most (each costs two requests).
 inline constexpr std::uint64_t kTextWalkLimit = 5000;
@@ -153,10 +202,14 @@ class Verifier {
   std::optional<Finding> check_node(const Position& pos, std::vector<std::string>& path, int d,
                                     bool at_root) {
     go_to(path);
-    const auto theirs = client_.divide(d);
     const auto ours = divide(g_, pos, d);
     arb::Count our_total = 0, their_sum = 0;
-    for (const auto& e : ours) our_total = checked_add(our_total, e.nodes);
+    std::size_t longest = 0;
+    for (const auto& e : ours) {
+      our_total = checked_add(our_total, e.nodes);
+      longest = std::max(longest, e.move.size());
+    }
+    const auto theirs = client_.divide(d, reply_bound(ours.size(), longest, our_total));
     std::map<std::string, arb::Count> their_counts;
     Finding f = finding_at(pos, path);
     if (at_root) {
@@ -183,12 +236,13 @@ class Verifier {
       f.problems.push_back("the position texts differ");
     }
     // The engine's own perft is its fast path (the last ply counted, not
-    // played): at a root, shallow, it is cheap to hold against its divide.
+    // played): at a root, shallow, it is cheap to hold against its own divide.
+    // A total that differs from ours is a difference to descend into, below.
     if (at_root && d <= 2)
-      if (const arb::Count p = client_.perft(d); p != our_total || p != theirs.total)
+      if (const arb::Count p = client_.perft(d, {0, our_total}); p != theirs.total)
         f.problems.push_back("the engine's perft " + std::to_string(d) + " is " + to_string(p) +
-                             ", its divide total " + to_string(theirs.total) + ", ours " +
-                             to_string(our_total));
+                             ", its divide " + std::to_string(d) + " total " +
+                             to_string(theirs.total) + " (ours " + to_string(our_total) + ")");
     if (d == 1)
       for (const auto& [move, n] : their_counts)
         if (n != 1 && our_counts.contains(move))
@@ -236,6 +290,13 @@ class Verifier {
     return std::nullopt;
   }
 
+  // The most bytes a divide reply may take here: every move of ours with the
+  // longest move text and a 39-digit count, 4 times over (an engine listing
+  // moves twice, or with extra moves, is a finding, not garbage), plus room.
+  static ReplyBound reply_bound(std::size_t moves, std::size_t longest, arb::Count nodes) {
+    return {4 * (moves * (longest + 42) + 64) + 65536, nodes, moves};
+  }
+
   void progress(int d) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     if (s < 1) return;
@@ -271,10 +332,14 @@ void regression_counts(const E& engine, const R& reference, Finding& f) {
 }
 
 // The whole check with `g`, one of ours (the engine or the reference of the
-// pair), against the engine of a.engine.
+// pair), against the engine of a.engine. `done` is called after each check
+// (its line is s.lines.back()), so that a writer shows it at once. In a suite,
+// an engine error fails that line only: the engine is started again for the
+// next (unless it cannot be started at all). Nothing checked is an error.
 template <Game G, Game E, Game R>
 VerifySummary verify(const G& g, const E& engine, const R& reference, const VerifyArgs& a,
-                     ProgressLine& progress) {
+                     ProgressLine& progress,
+                     const std::function<void(const VerifySummary&)>& done = {}) {
   VerifySummary s;
   s.game = g.spec().canonical();
   s.impl = std::string(to_string(a.impl));
@@ -284,25 +349,66 @@ VerifySummary verify(const G& g, const E& engine, const R& reference, const Veri
   s.json = a.json;
   s.write_fixture = a.write_fixture;
   s.report = a.report;
-  EngineClient client(a.engine);
+  s.suite_path = a.suite_path;
+  EngineOptions options = a.engine;
+  if (progress.enabled() && !options.waiting)
+    options.waiting = [&progress](const std::string& line) { progress.show(line); };
+  EngineClient client(options);
   Verifier<G> verifier(g, client, progress);
+  const auto add = [&](VerifyCheck c, std::string line) {
+    s.checks.push_back(std::move(c));
+    s.lines.push_back(std::move(line));
+    progress.clear();
+    if (done) done(s);
+  };
+  const auto skip = [&](const std::string& label, int line, const std::string& why) {
+    ++s.skipped;
+    VerifyCheck c;
+    c.kind = VerifyCheck::Kind::kSkip;
+    c.label = label;
+    c.line = line;
+    c.why = why;
+    add(c, "skip " + label + ": " + why);
+  };
   s.seconds = seconds_of([&] {
     client.game(s.game, g.format(g.start()));
     const auto one = [&](const std::string& root, const std::vector<std::string>& moves, int depth,
-                         const std::string& label) {
-      auto f = verifier.check_root(root, moves, depth, a.text_depth, label);
+                         const std::string& label, int line) {
+      VerifyCheck c;
+      c.label = label;
+      c.line = line;
+      c.depth = depth;
+      c.text_depth = a.text_depth;
+      std::optional<Finding> f;
+      try {
+        c.seconds =
+            seconds_of([&] { f = verifier.check_root(root, moves, depth, a.text_depth, label); });
+      } catch (const EngineUnsupported& e) {
+        skip(label, line, e.what());
+        return;
+      } catch (const EngineError& e) {
+        if (!a.use_suite || e.fatal) throw;
+        ++s.errors;
+        c.kind = VerifyCheck::Kind::kError;
+        c.why = e.what();
+        client.restart();
+        add(c, "ERROR " + label + ": " + one_line(e.what()));
+        return;
+      }
       if (f) {
         regression_counts(engine, reference, *f);
-        s.lines.push_back("FAIL " + label);
+        c.kind = VerifyCheck::Kind::kFail;
+        c.finding = static_cast<int>(s.findings.size());
         s.findings.push_back(std::move(*f));
+        add(c, "FAIL " + label);
       } else {
         ++s.agreed;
-        s.lines.push_back("ok " + label + " (depth " + std::to_string(depth) + ")");
+        add(c, "ok " + label + " (depth " + std::to_string(depth) + ")");
       }
     };
     if (!a.use_suite) {
       one(a.position, split_moves(a.moves), a.depth,
-          a.position == "start" && a.moves.empty() ? "start" : "root");
+          a.position == "start" && a.moves.empty() ? "start" : "root", 0);
       return;
     }
     for (const auto& c : a.suite) {
@@ -318,15 +424,25 @@ VerifySummary verify(const G& g, const E& engine, const R& reference, const Veri
       const int depth = deepest_test(c, a.max_nodes);
       if (why.empty() && depth == 0) why = "every depth is above --max-nodes";
       if (!why.empty()) {
-        ++s.skipped;
-        s.lines.push_back("skip " + label + ": " + why);
+        skip(label, c.line, why);
         continue;
       }
-      one(c.position, split_moves(c.moves), depth, label);
+      one(c.position, split_moves(c.moves), depth, label, c.line);
     }
   });
   s.nodes = verifier.nodes();
   s.requests = client.requests();
+  // Zero checks is no verdict (a suite of another game, an unsupported root).
+  if (s.agreed + s.findings.size() + s.errors == 0) {
+    std::string first;
+    for (const auto& c : s.checks)
+      if (c.kind == VerifyCheck::Kind::kSkip) {
+        first = c.label + ": " + c.why;
+        break;
+      }
+    throw Error("nothing was checked: " + std::to_string(s.skipped) + " skipped" +
+                (first.empty() ? "" : " (first: " + first + ")"));
+  }
   return s;
 }
 

@@ -67,7 +67,8 @@ class ObjectClient {
     }
     pos_ = pos;
   }
-  EngineClient::Divide divide(int depth) {
+  // The bound guards a pipe's replies; an object in the same process has none.
+  EngineClient::Divide divide(int depth, ReplyBound = {}) {
     ++requests_;
     EngineClient::Divide d;
     for (const auto& m : legal_moves(pos_)) {
@@ -77,7 +78,7 @@ class ObjectClient {
     }
     return d;
   }
-  Count perft(int depth) {
+  Count perft(int depth, ReplyBound = {}) {
     ++requests_;
     return count(pos_, depth);
   }
@@ -135,23 +136,6 @@ class ObjectClient {
   std::uint64_t requests_ = 0;
 };
 
-// perft verify's text of one finding (perft/cli/verify.cpp, write_text).
-inline std::string finding_text(const VerifySummary& s, const Finding& f) {
-  std::ostringstream out;
-  out << "FAIL " << f.label << ": the engine differs from ours (" << s.impl << ")\n";
-  if (f.first_depth > 0)
-    out << "first shows at depth " << f.first_depth << " from the root: perft(" << f.first_depth
-        << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b} << '\n';
-  else
-    out << "first shows in a position text (the counts agree)\n";
-  out << "root: " << f.root << (f.root_moves.empty() ? "" : " moves " + joined(f.root_moves))
-      << '\n';
-  out << describe(f);
-  out << "reproduce: perft " << s.game << " --position '" << f.a_position
-      << "' --depth 1 --divide\n";
-  return out.str();
-}
-
 // perft verify from one root, with the object as the engine.
 template <Game G, Game E, Game R>
 VerifyReport verify_object(const G& g, const E& engine, const R& reference, Impl impl,
@@ -189,13 +173,7 @@ VerifyReport verify_object(const G& g, const E& engine, const R& reference, Impl
   std::size_t k = 0;
   for (const auto& line : s.lines)
     r.text += line.rfind("FAIL", 0) == 0 ? finding_text(s, s.findings[k++]) : line + "\n";
-  const std::string no_rate = no_rate_reason(s.seconds, false);
-  r.text += std::string(r.ok ? "the engine agrees with ours" : "the engine differs from ours") +
-            " (" + s.impl + "): " + std::to_string(s.agreed) + " agree, " +
-            std::to_string(s.findings.size()) + " differ, " + std::to_string(s.skipped) +
-            " skipped; " + to_string(s.nodes) + " nodes, " + std::to_string(s.requests) +
-            " requests in " + seconds_text(s.seconds) + " s, " +
-            rate_text(s.nodes, s.seconds, no_rate) + "\n";
+  r.text += summary_text(s) + "\n";
   for (const auto& f : s.findings) {  // perft verify --json's finding_json
     py::dict j;
     j["check"] = f.label;

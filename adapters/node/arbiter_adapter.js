@@ -5,7 +5,8 @@
 //   const generator = {
 //     async newGame(spec) {},          // throw if you cannot play it
 //     async start() {},                // the start position (any value)
-//     async parse(text) {},            // a position text -> position (throw if bad)
+//     async parse(text) {},            // a position text -> position (throw if bad;
+//                                      // throw new Unsupported(why) if you cannot hold it)
 //     async legalMoves(pos) {},        // -> array of move texts (RULES.md notation)
 //     async play(pos, move) {},        // -> the position after a legal move text
 //     async format(pos) {},            // -> the position text, or null (no `text`)
@@ -17,6 +18,10 @@
 // --script), reading the game spec from $PERFT_GAME.
 'use strict';
 const readline = require('node:readline');
+
+// Thrown for a position the engine cannot hold (say, fewer men than its game
+// has): the reply is `err unsupported ...`, and perft verify skips that root.
+class Unsupported extends Error {}
 
 async function perft(gen, pos, depth) {
   if (depth === 0) return 1n;
@@ -103,7 +108,8 @@ async function serve(gen, args = process.argv.slice(2)) {
     try {
       reply = await answer(gen, state, line);
     } catch (e) {  // every failure is one `err` line, never a dead engine
-      reply = 'err ' + String(e && e.message ? e.message : e).split(/\s+/).join(' ');
+      reply = 'err ' + (e instanceof Unsupported ? 'unsupported ' : '') +
+          String(e && e.message ? e.message : e).split(/\s+/).join(' ');
     }
     process.stdout.write(reply + '\n');
   }
@@ -111,4 +117,4 @@ async function serve(gen, args = process.argv.slice(2)) {
   return 0;
 }
 
-module.exports = {serve, perft};
+module.exports = {serve, perft, Unsupported};

@@ -6,7 +6,8 @@ Standard library only. Subclass MoveGenerator, then call serve(YourGenerator()):
     class MyGame(MoveGenerator):
         def new_game(self, spec): ...            # raise ValueError if you cannot play it
         def start(self): ...                     # the start position (any Python object)
-        def parse(self, text): ...               # a position text -> position (ValueError if bad)
+        def parse(self, text): ...               # a position text -> position (ValueError if bad,
+                                                 # Unsupported if you cannot hold it)
         def legal_moves(self, pos): ...          # -> list of move texts (RULES.md notation)
         def play(self, pos, move): ...           # -> the position after a legal move text
         def format(self, pos): ...               # -> the position text, or None (no `text`)
@@ -19,6 +20,12 @@ instead (perft verify --script), reading the game spec from $PERFT_GAME.
 """
 import os
 import sys
+
+
+class Unsupported(ValueError):
+    """Raise it from parse (or play) for a position your engine cannot hold (say,
+    fewer men than its game has): the reply is `err unsupported ...`, and
+    perft verify skips that root with your reason instead of failing."""
 
 
 class MoveGenerator:
@@ -122,7 +129,8 @@ def serve(gen, args=None, stdin=sys.stdin, stdout=sys.stdout):
             else:
                 raise ValueError("unknown request '%s'" % verb)
         except Exception as e:  # every failure is one `err` line, never a dead engine
-            reply = "err " + " ".join(str(e).split())
+            reply = "err " + ("unsupported " if isinstance(e, Unsupported) else "") + \
+                " ".join(str(e).split())
         stdout.write(reply + "\n")
         stdout.flush()
     return 0

@@ -5,14 +5,16 @@ for the moves and the positions. Replace it with your own engine's calls.
 Usage: example_serve_backed.py PERFT [DEPTH POSITION MOVES]
   PERFT  the perft program (build/bin/perft). With ARB_ADAPTER_BUG=drop-last in
          the environment it drops the last move of every position with three
-         men on the board (a test that verify finds a bug through the adapter).
+         men on the board (a test that verify finds a bug through the adapter);
+         with ARB_ADAPTER_BUG=unsupported it cannot hold a position given as
+         a text (`err unsupported`: verify skips that root).
 """
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from arbiter_adapter import MoveGenerator, serve  # noqa: E402
+from arbiter_adapter import MoveGenerator, Unsupported, serve  # noqa: E402
 
 
 class ServeBacked(MoveGenerator):
@@ -38,6 +40,8 @@ class ServeBacked(MoveGenerator):
         return self.ask("text")[5:]
 
     def parse(self, text):
+        if self.bug == "unsupported":
+            raise Unsupported("this engine starts from the start only")
         self.ask("position " + text)
         return self.ask("text")[5:]
 

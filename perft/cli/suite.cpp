@@ -20,6 +20,7 @@
 
 #include "common/error.h"
 #include "common/spec.h"
+#include "perft/ci_output.h"
 #include "perft/cli/command.h"
 #include "perft/compare.h"
 #include "perft/fixture.h"
@@ -32,6 +33,8 @@ struct SuiteOptions {
   bool compare = false;
   std::optional<std::uint64_t> max_nodes;
   HashArgs hash;
+  std::string file;     // for the CI outputs' file and line
+  CiRun* ci = nullptr;  // --junit / --github: every test recorded
 };
 
 // The running tally and the lines it writes, one per test, flushed as each
@@ -55,6 +58,8 @@ class SuiteRun {
 
  private:
   void line_done();
+  void record(const FixtureCase* c, int line, const std::string& test, CiCase::Status status,
+              const std::string& message, const std::string& body, double seconds = 0);
   const SuiteOptions& options_;
   Io& io_;
   ProgressLine progress_;
@@ -175,6 +180,23 @@ void SuiteRun::line_done() {
   io_.out << std::flush;
 }
 
+void SuiteRun::record(const FixtureCase* c, int line, const std::string& test,
+                      CiCase::Status status, const std::string& message, const std::string& body,
+                      double seconds) {
+  if (options_.ci == nullptr) return;
+  CiCase k;
+  k.classname =
+      c ? c->id + " (" + c->spec + ")" : "line " + std::to_string(line);  // a malformed one
+  k.name = test;
+  k.file = options_.file;
+  k.line = line;
+  k.status = status;
+  k.message = one_line(message);
+  k.body = body;
+  k.seconds = seconds;
+  options_.ci->cases.push_back(std::move(k));
+}
+
 bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, arb::Count expected) {
   const auto why = skip_reason(c, k, expected, options_.max_nodes);
   if (!why) return false;
@@ -182,6 +204,8 @@ bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, arb
   ++done_;
   io_.out << "skip  " << c.id << ' ' << test << " (" << *why << " > --max-nodes "
           << *options_.max_nodes << ")\n";
+  record(&c, c.line, test, CiCase::Status::kSkip,
+         *why + " > --max-nodes " + std::to_string(*options_.max_nodes), "");
   line_done();
   return true;
 }
@@ -192,6 +216,7 @@ void SuiteRun::pass(const FixtureCase& c, const std::string& test, const std::st
   ++done_;
   io_.out << "ok    " << c.id << ' ' << test << ' ' << what << " (" << seconds_text(seconds)
           << " s)\n";
+  record(&c, c.line, test, CiCase::Status::kPass, "", "", seconds);
   line_done();
 }
 
@@ -201,6 +226,7 @@ void SuiteRun::fail(const FixtureCase& c, const std::string& test, const std::st
   ++done_;
   io_.out << "FAIL  " << c.id << ' ' << test << ": " << why << "   [line " << c.line << "]\n"
           << detail;
+  record(&c, c.line, test, CiCase::Status::kFail, why, detail);
   line_done();
 }
 
@@ -210,6 +236,7 @@ void SuiteRun::fail_line(const FixtureCase& c, const std::string& why) {
   done_ += tests;
   io_.out << "FAIL  " << c.id << " (all " << tests << " tests): " << escaped(why) << "   [line "
           << c.line << "]\n";
+  record(&c, c.line, "all " + std::to_string(tests) + " tests", CiCase::Status::kFail, why, "");
   line_done();
 }
 
@@ -218,6 +245,7 @@ void SuiteRun::fail_malformed(const FixtureError& e) {
   ++done_;
   io_.out << "FAIL  line " << e.line << (e.id.empty() ? "" : " (" + e.id + ")") << ": "
           << escaped(e.message) << '\n';
+  record(nullptr, e.line, "malformed", CiCase::Status::kFail, e.message, "");
   line_done();
 }
 
@@ -367,6 +395,10 @@ class SuiteCommand : public Command {
     app.add_option("--max-nodes", max_nodes_, "skip tests whose expected count is above N")
         ->type_name("N");
     add_hash_options(app, hash_);
+    app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
+        ->type_name("FILE");
+    app.add_flag("--github", github_,
+                 "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
     app_ = &app;
   }
 
@@ -385,7 +417,16 @@ class SuiteCommand : public Command {
     if (update_) {
       if (options_.compare || given(*app_, "--impl"))
         throw Error("--update always recounts on both implementations; drop --compare and --impl");
+      if (!junit_.empty() || github_)
+        throw Error("--junit and --github report a test run, not --update; drop them");
       return update_file(file_, options_.max_nodes, options_.hash, io);
+    }
+    if (!junit_.empty()) check_output_path(junit_, "--junit");
+    CiRun ci;
+    ci.name = "perft suite " + file_;
+    if (!junit_.empty() || github_) {
+      options_.file = file_;
+      options_.ci = &ci;
     }
     const FixtureFile file = read_fixture_file(file_);
     // Nothing to run is a mistake (a wrong file), not a success.
@@ -421,14 +462,18 @@ class SuiteCommand : public Command {
           run.fail_line(c, e.what());
         }
       };
-    for (auto& [line, test] : by_line) test();
+    ci.seconds = seconds_of([&] {
+      for (auto& [line, test] : by_line) test();
+    });
     run.finish();
+    if (!junit_.empty()) write_junit(ci, junit_);
+    if (github_) write_github(ci, io.out);
     return run.any_failed() ? 1 : 0;
   }
 
  private:
-  std::string file_, max_nodes_;
-  bool update_ = false;
+  std::string file_, max_nodes_, junit_;
+  bool update_ = false, github_ = false;
   SuiteOptions options_;
   ImplArg impl_;
   HashOptionText hash_;
@@ -439,7 +484,8 @@ std::unique_ptr<Command> make() { return std::make_unique<SuiteCommand>(); }
 
 const Registration kRegistration{
     {20, "suite",
-     "suite FILE [--impl I] [--compare] [--update] [--max-nodes N] [--hash MB] [--threads N]",
+     "suite FILE [--impl I] [--compare] [--update] [--max-nodes N] [--hash MB] [--threads N] "
+     "[--junit FILE] [--github]",
      "run a fixture file (RULES.md I4, I6): one line per test", &make}};
 
 }  // namespace

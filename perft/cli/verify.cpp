@@ -2,11 +2,14 @@
 // [--write-fixture FILE] [--report FILE.html]: an outside engine against ours
 // (docs/engine-protocol.md). Exit 0 agree, 1 a difference, 2 an error (the
 // engine's included: not found, dead, silent, garbage, `err`).
+#include <sys/stat.h>
 #include <CLI/CLI.hpp>
 
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -14,6 +17,7 @@
 
 #include "common/error.h"
 #include "common/spec.h"
+#include "perft/ci_output.h"
 #include "perft/cli/command.h"
 #include "perft/fixture.h"
 #include "perft/json.h"
@@ -31,15 +35,15 @@ std::string field(std::string text) {
 }
 
 // The smallest regression test: the position itself, D1 and D2 where engine and
-// reference agree, src naming who agreed and who did not. Empty when they do
+// reference agree, src naming who agreed and who did not. None when they do
 // not agree on D1 (then no count of ours is worth committing).
-std::string fixture_line(const VerifySummary& s, const Finding& f, const std::string& id) {
+std::optional<FixtureCase> fixture_case(const VerifySummary& s, const Finding& f) {
   FixtureCase c;
   if (f.engine_d1 && f.engine_d1 == f.reference_d1) {
     c.depths[1] = *f.engine_d1;
     if (f.engine_d2 && f.engine_d2 == f.reference_d2) c.depths[2] = *f.engine_d2;
   }
-  if (c.depths.empty()) return "";
+  if (c.depths.empty()) return std::nullopt;
   std::string what;
   if (!f.only_a.empty()) what += " misses " + joined(f.only_a);
   if (!f.only_b.empty())
@@ -48,25 +52,81 @@ std::string fixture_line(const VerifySummary& s, const Finding& f, const std::st
   if (what.size() > 200) what = what.substr(0, 197) + "...";
   c.spec = s.game;
   c.position = f.a_position;
-  c.id = id;
   c.src = "engine and reference agree (perft verify, " + today_utc() + "), the engine '" +
-          field(s.command) + "' disagrees after '" + field(joined(f.path)) + "':" + field(what);
-  return format_fixture_case(c);
+          field(s.command) + "' disagrees " +
+          (f.path.empty() ? std::string("at the root") : "after '" + field(joined(f.path)) + "'") +
+          ":" + field(what);
+  return c;
 }
 
-// The next free id verify-<n> in the file (ids are unique per file, I6).
-std::string next_id(const std::string& path, std::set<std::string>& taken) {
-  std::ifstream in(path);
-  const std::regex id_field(";\\s*id\\s+([^;\\s]+)");
-  for (std::string line; std::getline(in, line);)
-    for (std::sregex_iterator it(line.begin(), line.end(), id_field), end; it != end; ++it)
-      taken.insert((*it)[1]);
-  for (int n = 1;; ++n)
-    if (!taken.contains("verify-" + std::to_string(n))) {
-      taken.insert("verify-" + std::to_string(n));
-      return "verify-" + std::to_string(n);
-    }
+// A fixture line's test: its position and depths (with the counts). A position
+// is written once, however many findings or reruns meet it (issue 25).
+std::string test_key(const FixtureCase& c) {
+  std::string key = c.spec + ";" + c.position + ";" + c.moves;
+  for (const auto& [k, n] : c.depths) key += ";D" + std::to_string(k) + "=" + to_string(n);
+  return key;
 }
+
+// The --write-fixture file: the ids and tests already in it (read only from a
+// regular file: /dev/stdout or a pipe would be read forever), then one line
+// per new position, appended at once.
+class FixtureWriter {
+ public:
+  explicit FixtureWriter(std::string path) : path_(std::move(path)) {
+    if (path_.empty()) return;
+    struct stat st {};
+    // Checked before the engine starts: a finding is never lost to a bad path.
+    {
+      std::ofstream probe(path_, std::ios::app);
+      if (!probe) throw Error("cannot write '" + path_ + "' (--write-fixture)");
+    }
+    if (stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    std::ifstream in(path_);
+    const std::regex id_field(";\\s*id\\s+([^;\\s]+)");
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      for (std::sregex_iterator it(line.begin(), line.end(), id_field), end; it != end; ++it)
+        taken_.insert((*it)[1]);
+      try {
+        if (line.empty() || line[0] == '#') continue;
+        const FixtureCase c = parse_fixture_line(line, number);
+        tests_.emplace(test_key(c), c.id);
+      } catch (const Error&) {}  // not ours to judge: its ids are still taken
+    }
+  }
+
+  // What happened to a finding's line, for the text output.
+  std::string add(const VerifySummary& s, const Finding& f) {
+    if (path_.empty()) return "";
+    auto c = fixture_case(s, f);
+    if (!c) return "no fixture line: engine and reference disagree on D1 here";
+    if (const auto it = tests_.find(test_key(*c)); it != tests_.end())
+      return "fixture line not appended: " + path_ + " has this test already (id " + it->second +
+             ")";
+    for (int n = 1;; ++n)
+      if (!taken_.contains("verify-" + std::to_string(n))) {
+        c->id = "verify-" + std::to_string(n);
+        break;
+      }
+    const std::string line = format_fixture_case(*c);
+    std::ofstream out(path_, std::ios::app);
+    out << line << '\n';
+    if (!out.flush()) {
+      failed_ = "cannot append to '" + path_ + "' (--write-fixture)";
+      return failed_;
+    }
+    taken_.insert(c->id);
+    tests_.emplace(test_key(*c), c->id);
+    return "fixture line appended to " + path_ + ":\n" + line;
+  }
+  const std::string& failed() const { return failed_; }
+
+ private:
+  std::string path_, failed_;
+  std::set<std::string> taken_;
+  std::map<std::string, std::string> tests_;  // test_key -> id
+};
 
 nlohmann::ordered_json finding_json(const Finding& f) {
   nlohmann::ordered_json j;
@@ -81,84 +141,137 @@ nlohmann::ordered_json finding_json(const Finding& f) {
   return j;
 }
 
-// The check's context (which root, at which depth), the difference itself
-// (perft/difference.h), and how to reproduce it.
-void write_text(const VerifySummary& s, const Finding& f, std::ostream& out) {
-  out << "FAIL " << f.label << ": the engine differs from ours (" << s.impl << ")\n";
-  if (f.first_depth > 0)
-    out << "first shows at depth " << f.first_depth << " from the root: perft(" << f.first_depth
-        << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b} << '\n';
-  else
-    out << "first shows in a position text (the counts agree)\n";
-  out << "root: " << f.root << (f.root_moves.empty() ? "" : " moves " + joined(f.root_moves))
-      << '\n';
-  out << describe(f);
-  out << "reproduce: perft " << s.game << " --position '" << f.a_position
-      << "' --depth 1 --divide\n";
+// The CI outputs' cases: one per depth of each root or suite line, and one for
+// its texts; a line skipped or stopped by an engine error is one case.
+CiRun ci_run(const VerifySummary& s) {
+  CiRun run;
+  run.name = "perft verify " + s.game + " (" + s.impl + ")";
+  run.seconds = s.seconds;
+  for (const auto& c : s.checks) {
+    CiCase base;
+    base.classname = s.game + " " + c.label;
+    base.file = c.line > 0 ? s.suite_path : "";
+    base.line = c.line;
+    const auto add = [&](const std::string& name, CiCase::Status status, const std::string& message,
+                         const std::string& body) {
+      CiCase k = base;
+      k.name = name;
+      k.status = status;
+      k.message = message;
+      k.body = body;
+      run.cases.push_back(std::move(k));
+    };
+    using St = CiCase::Status;
+    if (c.kind == VerifyCheck::Kind::kSkip) {
+      add("verify", St::kSkip, c.why, "");
+      continue;
+    }
+    if (c.kind == VerifyCheck::Kind::kError) {
+      add("verify", St::kError, one_line(c.why), "");
+      continue;
+    }
+    const Finding* f = c.finding >= 0 ? &s.findings[static_cast<std::size_t>(c.finding)] : nullptr;
+    std::string body;
+    if (f) {
+      std::ostringstream text;
+      text << finding_text(s, *f);
+      body = text.str();
+    }
+    const int fail_at = f ? f->first_depth : -1;  // 0: a text
+    for (int d = 1; d <= c.depth; ++d) {
+      const std::string name = "D" + std::to_string(d);
+      if (f && fail_at > 0 && d == fail_at)
+        add(name, St::kFail,
+            "perft(" + std::to_string(d) + ") ours " + to_string(f->root_a) + ", engine " +
+                to_string(f->root_b) + "; first difference after '" + joined(f->path) + "'",
+            body);
+      else if (f && fail_at > 0 && d > fail_at)
+        add(name, St::kSkip, "not checked: D" + std::to_string(fail_at) + " differs", "");
+      else
+        add(name, St::kPass, "", "");
+    }
+    const std::string text_name = "texts to depth " + std::to_string(c.text_depth);
+    if (f && fail_at == 0)
+      add(text_name, St::kFail, "the position texts differ after '" + joined(f->path) + "'", body);
+    else if (f)
+      add(text_name, St::kSkip, "not checked: D" + std::to_string(fail_at) + " differs", "");
+    else
+      add(text_name, St::kPass, "", "");
+    run.cases.back().seconds = c.seconds;
+  }
+  return run;
 }
 
-int finish_verify(VerifySummary& s, Io& io) {
-  std::vector<std::string> written;
-  if (!s.write_fixture.empty()) {
-    std::set<std::string> taken;
-    std::string text;
-    for (const auto& f : s.findings) {
-      const std::string line = fixture_line(s, f, next_id(s.write_fixture, taken));
-      if (line.empty()) {
-        written.push_back("");
-        continue;
-      }
-      text += line + "\n";
-      written.push_back(line);
-    }
-    if (!text.empty()) {
-      std::ofstream out(s.write_fixture, std::ios::app);
-      out << text;
-      if (!out.flush()) throw Error("cannot append to '" + s.write_fixture + "'");
-    }
-  }
-  if (!s.report.empty()) write_report(s, s.report);
-  // The engine's counting is its own business: only too short a run has no rate.
-  const std::string no_rate = no_rate_reason(s.seconds, false);
-  if (s.json) {
-    nlohmann::ordered_json j;
-    j["game"] = s.game;
-    j["impl"] = s.impl;
-    j["engine"] = s.command;
-    j["result"] = s.findings.empty() ? "agree" : "differ";
-    j["checks"] = s.agreed + s.findings.size();
-    j["agreed"] = s.agreed;
-    j["skipped"] = s.skipped;
-    j["nodes"] = json_count(s.nodes);
-    j["requests"] = s.requests;
-    j["seconds"] = s.seconds;
-    j["nps"] = no_rate.empty() ? json_count(nodes_per_second(s.nodes, s.seconds)) : nullptr;
-    j["findings"] = nlohmann::ordered_json::array();
-    for (const auto& f : s.findings) j["findings"].push_back(finding_json(f));
-    io.out << json_line(j) << '\n';
-    return s.findings.empty() ? 0 : 1;
-  }
-  std::size_t k = 0;
-  for (const auto& line : s.lines) {
-    if (line.rfind("FAIL", 0) == 0) {
-      write_text(s, s.findings[k], io.out);
-      if (k < written.size())
-        io.out << (written[k].empty()
-                       ? "no fixture line: engine and reference disagree on D1 here\n"
-                       : "fixture line appended to " + s.write_fixture + ":\n" + written[k] + "\n");
-      ++k;
+// Writes each check as it ends (flushed: a killed or piped run keeps what it
+// checked), the fixture lines as they are found, and the closing outputs.
+class VerifyWriter {
+ public:
+  VerifyWriter(Io& io, const VerifyArgs& a, std::string junit, bool github)
+      : io_(io),
+        json_(a.json),
+        fixtures_(a.write_fixture),
+        junit_(std::move(junit)),
+        github_(github) {}
+
+  void check_done(const VerifySummary& s) {
+    const VerifyCheck& c = s.checks.back();
+    std::string note;
+    if (c.kind == VerifyCheck::Kind::kFail)
+      note = fixtures_.add(s, s.findings[static_cast<std::size_t>(c.finding)]);
+    if (json_) return;
+    if (c.kind == VerifyCheck::Kind::kFail) {
+      io_.out << finding_text(s, s.findings[static_cast<std::size_t>(c.finding)]);
+      if (!note.empty()) io_.out << note << '\n';
     } else {
-      io.out << line << '\n';
+      io_.out << s.lines.back() << '\n';
     }
+    io_.out << std::flush;
   }
-  if (!s.report.empty()) io.out << "report written to " << s.report << '\n';
-  io.out << (s.findings.empty() ? "the engine agrees with ours" : "the engine differs from ours")
-         << " (" << s.impl << "): " << s.agreed << " agree, " << s.findings.size() << " differ, "
-         << s.skipped << " skipped; " << CountText{s.nodes} << " nodes, " << s.requests
-         << " requests in " << seconds_text(s.seconds) << " s, "
-         << rate_text(s.nodes, s.seconds, no_rate) << '\n';
-  return s.findings.empty() ? 0 : 1;
-}
+
+  int finish(const VerifySummary& s) {
+    if (!s.report.empty()) write_report(s, s.report);
+    const int status = s.errors > 0 ? 2 : s.findings.empty() ? 0 : 1;
+    // The engine's counting is its own business: only too short a run has no rate.
+    const std::string no_rate = no_rate_reason(s.seconds, false);
+    if (json_) {
+      nlohmann::ordered_json j;
+      j["game"] = s.game;
+      j["impl"] = s.impl;
+      j["engine"] = s.command;
+      j["result"] = s.errors > 0 ? "error" : s.findings.empty() ? "agree" : "differ";
+      j["checks"] = s.agreed + s.findings.size() + s.errors;
+      j["agreed"] = s.agreed;
+      j["skipped"] = s.skipped;
+      j["errors"] = s.errors;
+      j["nodes"] = json_count(s.nodes);
+      j["requests"] = s.requests;
+      j["seconds"] = s.seconds;
+      j["nps"] = no_rate.empty() ? json_count(nodes_per_second(s.nodes, s.seconds)) : nullptr;
+      j["findings"] = nlohmann::ordered_json::array();
+      for (const auto& f : s.findings) j["findings"].push_back(finding_json(f));
+      io_.out << json_line(j) << '\n';
+    } else {
+      if (!s.report.empty()) io_.out << "report written to " << s.report << '\n';
+      io_.out << summary_text(s) << '\n';
+    }
+    io_.out << std::flush;
+    if (!junit_.empty() || github_) {
+      const CiRun run = ci_run(s);
+      if (!junit_.empty()) write_junit(run, junit_);
+      if (github_) write_github(run, io_.out);
+    }
+    // The diagnosis is out; only now a lost fixture line is the error.
+    if (!fixtures_.failed().empty()) throw Error(fixtures_.failed());
+    return status;
+  }
+
+ private:
+  Io& io_;
+  bool json_;
+  FixtureWriter fixtures_;
+  std::string junit_;
+  bool github_;
+};
 
 class VerifyCommand : public Command {
  public:
@@ -180,8 +293,16 @@ class VerifyCommand : public Command {
         ->type_name("FILE");
     app.add_option("--report", report_, "write the findings as an HTML page with SVG boards")
         ->type_name("FILE.html");
-    app.add_option("--timeout", timeout_, "seconds the engine may take per request (default 30)")
+    app.add_option("--timeout", timeout_,
+                   "seconds the engine may take per request (default 30, and 1 more per "
+                   "million nodes of a deeper request)")
         ->type_name("S");
+    app.add_flag("--skip-unsupported", args_.engine.skip_unsupported,
+                 "skip a root the engine answers `err` to at `position`, instead of failing");
+    app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
+        ->type_name("FILE");
+    app.add_flag("--github", github_,
+                 "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
     app.add_option("--text-depth", text_depth_,
                    "compare the engine's position texts to this depth (default 2)")
         ->type_name("N");
@@ -202,7 +323,7 @@ class VerifyCommand : public Command {
     if (!timeout_.empty()) {
       const auto t = parse_number("--timeout", timeout_);
       if (t == 0 || t > 86400) throw Error("--timeout must be 1 to 86400 seconds");
-      args_.engine.timeout = static_cast<double>(t);
+      args_.engine.timeout = static_cast<double>(t);  // fixed, whatever a request's size
     }
     if (!max_nodes_.empty()) args_.max_nodes = parse_number("--max-nodes", max_nodes_);
     if (!suite_.empty()) {
@@ -223,22 +344,31 @@ class VerifyCommand : public Command {
       std::ofstream probe(report_, std::ios::app);
       if (!probe) throw Error("cannot write the report '" + report_ + "'");
     }
+    if (!junit_.empty()) check_output_path(junit_, "--junit");
     args_.write_fixture = write_fixture_;
     args_.report = report_;
+    args_.suite_path = suite_;
     args_.position = root_.position;
     args_.moves = root_.moves;
     return Games::with_pair(Spec::parse(spec_), [&](const auto& engine, const auto& reference) {
+      // Our own arguments first: a bad root is ours to report, not the engine's.
+      if (!args_.use_suite)
+        play_moves(engine, position_from(engine, args_.position), split_moves(args_.moves));
+      VerifyWriter writer(io, args_, junit_, github_);
       ProgressLine progress(io.err, io.progress && !args_.json);
+      const auto done = [&](const VerifySummary& s) { writer.check_done(s); };
       VerifySummary s = args_.impl == Impl::kEngine
-                            ? verify(engine, engine, reference, args_, progress)
-                            : verify(reference, engine, reference, args_, progress);
+                            ? verify(engine, engine, reference, args_, progress, done)
+                            : verify(reference, engine, reference, args_, progress, done);
       progress.clear();
-      return finish_verify(s, io);
+      return writer.finish(s);
     });
   }
 
  private:
-  std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_;
+  std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_,
+      junit_;
+  bool github_ = false;
   VerifyArgs args_;
   RootArgs root_;
   ImplArg impl_;
@@ -251,7 +381,7 @@ const Registration kRegistration{
     {60, "verify",
      "verify <spec> --engine 'CMD ...' [--script] [--depth N] [--position TEXT] [--moves ...] "
      "[--suite FILE [--max-nodes N]] [--write-fixture FILE] [--report FILE.html] [--timeout S] "
-     "[--impl I] [--json]",
+     "[--skip-unsupported] [--impl I] [--json] [--junit FILE] [--github]",
      "an outside engine against ours: agree (exit 0) or the first difference (exit 1)", &make}};
 
 }  // namespace

@@ -1,7 +1,12 @@
 // A test engine with one planted bug, speaking the engine protocol like
 // `perft serve emergo`: our Emergo engine, wrong at one position only. The
 // bugs live here, never in the shipped tool. Usage: planted_engine BUG, BUG one
-// of drop-capture, extra-placement, last-ply, text.
+// of drop-capture, extra-placement, last-ply, text; or planted_engine KIND
+// 'MOVES' (issue 29: every kind of finding at every depth), KIND one of
+// missing (the last move generated is left out), extra (a move `z0` that
+// plays as the first), twice (the first move listed twice), count (the last
+// ply counted one too many), text (a blank after the text), wrong at the
+// position after MOVES from the start ('' for the start itself).
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -15,7 +20,17 @@
 
 namespace {
 
-enum class Bug { kDropCapture, kExtraPlacement, kLastPly, kText };
+enum class Bug {
+  kDropCapture,
+  kExtraPlacement,
+  kLastPly,
+  kText,
+  kMissing,
+  kExtra,
+  kTwice,
+  kCount,
+  kTextAt
+};
 
 // Where each bug sits (tests/CMakeLists.txt checks that verify finds it there).
 // After b2 a1 a3 Black must capture a1xc3 (E4); the engine forgets it.
@@ -28,6 +43,7 @@ constexpr std::string_view kLastPlyAt = "B8/9/9/9/9/9/9/9/W8 w 11 11";
 constexpr std::string_view kTextAt = "2B6/9/9/9/9/9/9/9/2W6 w 11 11";
 
 Bug g_bug = Bug::kDropCapture;
+std::string g_at;  // the position of the KIND bugs
 
 class Planted {
  public:
@@ -48,6 +64,7 @@ class Planted {
   std::string format(const Position& p) const {
     const std::string text = g_.format(p);
     if (g_bug == Bug::kText && text == kTextAt) return "2B6/9/9/9/9/9/9/9/2W6 w 11 11 ";
+    if (g_bug == Bug::kTextAt && text == g_at) return text + " ";
     return text;
   }
   std::string diagram(const Position& p) const { return g_.diagram(p); }
@@ -61,15 +78,24 @@ class Planted {
     }
     if (g_bug == Bug::kExtraPlacement && text == kExtraAt && !out.empty())
       out.push_back({out.front().move, true});
+    if (text == g_at && !out.empty()) {
+      if (g_bug == Bug::kMissing) out.pop_back();
+      if (g_bug == Bug::kExtra) out.push_back({out.front().move, true});
+      if (g_bug == Bug::kTwice) out.push_back(out.front());
+    }
     return out;
   }
   std::uint64_t count_moves(const Position& p) const {
     const std::uint64_t n = legal_moves(p).size();
-    return g_bug == Bug::kLastPly && g_.format(p) == kLastPlyAt ? n + 1 : n;
+    const std::string text = g_.format(p);
+    const bool off =
+        (g_bug == Bug::kLastPly && text == kLastPlyAt) || (g_bug == Bug::kCount && text == g_at);
+    return off ? n + 1 : n;
   }
   Position play(const Position& p, const Move& m) const { return g_.play(p, m.move); }
   std::string move_text(const Position& p, const Move& m) const {
-    return m.fake ? "a1" : g_.move_text(p, m.move);
+    if (m.fake) return g_bug == Bug::kExtra ? "z0" : "a1";
+    return g_.move_text(p, m.move);
   }
   Move parse_move(const Position& p, std::string_view text) const {
     for (const auto& m : legal_moves(p))
@@ -89,12 +115,21 @@ static_assert(arb::Game<Planted>);
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   const std::vector<std::string> names = {"drop-capture", "extra-placement", "last-ply", "text"};
+  const std::vector<std::string> kinds = {"missing", "extra", "twice", "count", "text"};
   const auto it = args.size() == 1 ? std::find(names.begin(), names.end(), args[0]) : names.end();
-  if (it == names.end()) {
-    std::cerr << "usage: planted_engine drop-capture|extra-placement|last-ply|text\n";
+  const auto kind = args.size() == 2 ? std::find(kinds.begin(), kinds.end(), args[0]) : kinds.end();
+  if (it == names.end() && kind == kinds.end()) {
+    std::cerr << "usage: planted_engine drop-capture|extra-placement|last-ply|text\n"
+                 "       planted_engine missing|extra|twice|count|text 'MOVES'\n";
     return 2;
   }
-  g_bug = static_cast<Bug>(it - names.begin());
+  if (it != names.end()) {
+    g_bug = static_cast<Bug>(it - names.begin());
+  } else {
+    g_bug = static_cast<Bug>(static_cast<int>(Bug::kMissing) + (kind - kinds.begin()));
+    const arb::engine::emergo::Emergo plain(arb::Spec::parse("emergo"));
+    g_at = plain.format(arb::play_moves(plain, plain.start(), arb::split_moves(args[1])));
+  }
   std::string next;
   arb::Serve::Args a;
   a.in = &std::cin;

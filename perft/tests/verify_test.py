@@ -2,7 +2,8 @@
 """perft serve and perft verify (issue 11), driven as a user would.
 
 Usage: verify_test.py GROUP PERFT PLANTED_ENGINE SOURCE_DIR
-GROUP: planted, bad-engines, serve, minimal, adapter-python, adapter-node, report.
+GROUP: planted, bad-engines, serve, minimal, adapter-python, adapter-node, report,
+descent, kinds, suite-runs, stderr, protocol, guard, fixture-writes (issues 25, 29).
 Every check asserts; each failed one is printed, and any makes the exit status 1.
 """
 import json
@@ -11,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 GROUP, PERFT, PLANTED, SRC = sys.argv[1:5]
 TMP = tempfile.mkdtemp(prefix="verify_test_")
@@ -71,10 +73,12 @@ def planted():
         check(code == 0, bug + ": verify --suite against perft serve: " + out + err)
         code, out, err = verify("emergo", "--engine", PLANTED + " " + bug, "--suite", fixture)
         check(code == 1 and "FAIL line 1" in out, bug + ": the fixture must fail on it: " + out)
-    # A second finding in the same file gets the next id.
+    # The same finding again is not appended (issue 25.6); another finding in
+    # the same file gets the next id.
     fixture = os.path.join(TMP, "drop-capture.perft")
-    verify("emergo", "--engine", PLANTED + " drop-capture", "--depth", "4", "--write-fixture",
-           fixture)
+    for bug in ("drop-capture", "extra-placement"):
+        verify("emergo", "--engine", PLANTED + " " + bug, "--depth", "4", "--write-fixture",
+               fixture)
     ids = [l.split("; id ")[1].split(";")[0] for l in open(fixture).read().splitlines()]
     check(ids == ["verify-1", "verify-2"], "fixture ids " + repr(ids))
     # Our own engine against itself and against the reference agrees.
@@ -97,7 +101,7 @@ def bad_engines():
         ("cut reply", ["--engine", "read l; echo ok; read l; echo ok; read l; echo 'a1 1'"],
          "exited with status 0 in the middle of its reply to request 3 'divide 1'"),
         ("endless line", ["--engine", "read l; echo ok; read l; echo ok; read l; yes | tr -d '\\n'"],
-         "sent a reply line longer than 16 MiB to request 3 'divide 1'"),
+         "bytes in its reply to request 3 'divide 1' (the most this position's moves can take)"),
         ("silent", ["--engine", "read l; echo ok; sleep 60", "--timeout", "1"],
          "did not answer request 2 'position start' within 1 s"),
         ("err", ["--engine", "read l; echo 'err I play chess'"], "answered 'err I play chess'"),
@@ -209,9 +213,304 @@ def report():
         check(f.read(8) == b"\x89PNG\r\n\x1a\n", "the screenshot is a PNG")
 
 
+def descent():
+    """Issue 25.1: two plies down, at depth 2, the count difference is descended
+    into (the engine's perft is held against its own divide, not our total)."""
+    engine = "python3 %s %s" % (os.path.join(SRC, "adapters/python/example_serve_backed.py"), PERFT)
+    code, out, err = verify("emergo:size=7", "--engine", engine, "--moves", "a1 a3", "--depth", "2",
+                            "--json", env={"ARB_ADAPTER_BUG": "drop-last"})
+    check(code == 1, "descent: exit %d %s" % (code, err))
+    f = json.loads(out)["findings"][0] if code == 1 else {}
+    check(len(f.get("path", [])) == 1 and f.get("missing") == ["g7"] and f.get("extra") == [] and
+          f.get("problems") == [] and f.get("first_depth") == 2, "descent at depth 2: " + repr(f))
+
+
+def unsupported():
+    """Issue 25.7: an adapter's Unsupported is `err unsupported`; the root is skipped."""
+    engine = "python3 %s %s" % (os.path.join(SRC, "adapters/python/example_serve_backed.py"), PERFT)
+    code, out, err = verify("emergo:size=7", "--engine", engine, "--position", "7/7/7/7/7/7/7 w 8 8",
+                            env={"ARB_ADAPTER_BUG": "unsupported"})
+    check(code == 2 and "skip root: the engine answered 'err unsupported this engine starts" in out
+          and "nothing was checked: 1 skipped" in err, "unsupported: %r %r" % (out, err))
+
+
+# Issue 29: every kind of finding, at the root and below it. planted_engine KIND
+# MOVES is wrong only at the position after MOVES; verify must stop there.
+KIND_WHERE = [[], ["a1"], ["a1", "a9"]]
+
+
+def kinds():
+    for kind in ("missing", "extra", "twice", "count", "text"):
+        for where in KIND_WHERE:
+            name = "%s after %r" % (kind, where)
+            code, out, err = verify("emergo", "--engine", "%s %s '%s'" % (PLANTED, kind,
+                                                                        " ".join(where)),
+                                    "--depth", "3", "--text-depth", "2", "--json")
+            check(code == 1, "%s: exit %d, want 1 (%s)" % (name, code, err))
+            if code != 1:
+                continue
+            f = json.loads(out)["findings"][0]
+            check(f["path"] == where, "%s: path %r" % (name, f["path"]))
+            want_depth = {"text": 1 if not where else 0}.get(kind, len(where) + 1)
+            check(f["first_depth"] == want_depth,
+                  "%s: first_depth %r, want %r" % (name, f["first_depth"], want_depth))
+            if kind == "missing":
+                check(len(f["missing"]) == 1 and f["extra"] == [], name + ": " + repr(f))
+            elif kind == "extra":
+                check(f["extra"] == ["z0"] and f["missing"] == [], name + ": " + repr(f))
+            elif kind == "twice":
+                check(len(f["extra"]) == 1 and f["extra"][0].endswith(" (twice)") and
+                      f["missing"] == [], name + ": " + repr(f))
+            elif kind == "count":
+                check(f["missing"] == [] and f["extra"] == [] and len(f["problems"]) == 1 and
+                      ("perft 1" in f["problems"][0] if not where else
+                       "its own divide 1 here agrees" in f["problems"][0]), name + ": " + repr(f))
+            else:
+                check(f.get("engine_position", "").endswith(" ") and
+                      f["engine_position"].rstrip() == f["position"], name + ": " + repr(f))
+
+
+def write_suite(name, text):
+    path = os.path.join(TMP, name)
+    open(path, "w").write(text)
+    return path
+
+
+# An engine in front of `perft serve` that dies at `position start moves a1`
+# (a Python traceback on stderr) and answers `err unsupported` after a1 a9.
+DIES = r"""
+import subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    if line.strip() == "position start moves a1":
+        sys.stderr.write("Traceback (most recent call last):\n  File x\nValueError: cannot hold a1\n")
+        sys.exit(1)
+    if line.startswith("position start moves a1 a9"):
+        print("err unsupported position: too few men", flush=True)
+        continue
+    p.stdin.write(line); p.stdin.flush()
+    if line.split()[:1] == ["quit"]:
+        break
+    while True:
+        reply = p.stdout.readline()
+        sys.stdout.write(reply)
+        if not line.startswith("divide") or reply.startswith(("total", "err")):
+            break
+    sys.stdout.flush()
+"""
+
+
+def suite_runs():
+    """Issue 25.2, 25.3, 25.7: nothing checked is an error; an engine error
+    fails its line and the run goes on; an unsupported position is skipped."""
+    other = write_suite("other.perft", "eximo; start; D1 1; id e; src t\n")
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--suite", other)
+    check(code == 2 and "nothing was checked: 1 skipped" in err and "skip line 1" in out,
+          "another game's suite: exit %d %r %r" % (code, out, err))
+    counts = {}
+    for moves in ("", "a1", "a1 a9"):
+        _, o, _ = run([PERFT, "emergo", "--moves", moves, "--depth", "1", "--json"])
+        counts[moves] = json.loads(o)["nodes"]
+    suite = write_suite("three.perft", "".join(
+        "emergo; start; %sD1 %d; id l%d; src t\n" % (("moves %s; " % m) if m else "", counts[m], i)
+        for i, m in enumerate(("", "a1", "a1 a9"))))
+    dies = os.path.join(TMP, "dies.py")
+    open(dies, "w").write(DIES)
+    engine = "python3 %s %s serve emergo" % (dies, PERFT)
+    # (--text-depth 0: the text walk from the start would visit a1 too.)
+    code, out, err = verify("emergo", "--engine", engine, "--suite", suite, "--json",
+                            "--text-depth", "0")
+    result = json.loads(out) if out.startswith("{") else {}
+    check(code == 2 and result.get("agreed") == 1 and result.get("errors") == 1 and
+          result.get("skipped") == 1, "engine error on one line: exit %d %r %r" % (code, out, err))
+    code, out, err = verify("emergo", "--engine", engine, "--suite", suite, "--text-depth", "0")
+    lines = out.splitlines()
+    check(code == 2 and len(lines) == 4 and lines[0].startswith("ok line 1") and
+          lines[1].startswith("ERROR line 2") and "ValueError: cannot hold a1" in lines[1] and
+          "exited with status 1" in lines[1] and
+          lines[2].startswith("skip line 3") and "err unsupported position" in lines[2],
+          "suite lines: " + repr(lines))
+    # Flushed per line: the first line is on the pipe while the second waits.
+    stalls = write_suite("stalls.py", "import sys, time\n"
+                         "for line in sys.stdin:\n"
+                         "    if line.startswith('position start moves a1'): time.sleep(30)\n"
+                         "    print({'game': 'ok', 'posi': 'ok', 'text': 'text x'}.get(line[:4],"
+                         " 'a1 1\\ntotal 41' if line.startswith('divide') else 'total 41'),"
+                         " flush=True)\n")
+    p = subprocess.Popen([PERFT, "verify", "emergo", "--engine", "python3 " + stalls,
+                          "--suite", suite, "--timeout", "20"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = p.stdout.readline()
+    check(p.poll() is None and first.startswith("FAIL line 1"),
+          "written before the run ends: %r" % first)
+    p.kill()
+    p.wait()
+    # --skip-unsupported: any err to `position` skips the root.
+    code, out, err = verify("emergo", "--engine", "read l; echo ok; read l; echo 'err no'; cat",
+                            "--skip-unsupported")
+    check(code == 2 and "nothing was checked" in err and "skip start" in out,
+          "--skip-unsupported: %d %r %r" % (code, out, err))
+
+
+def waiting():
+    """Issue 25.5: a slow request is shown on a terminal while verify waits."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen([PERFT, "verify", "emergo", "--engine",
+                          "read l; echo ok; read l; echo ok; read l; sleep 2.5; echo 'a1 1'; "
+                          "echo 'total 1'; cat", "--timeout", "20"],
+                         stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    p.communicate(timeout=60)
+    os.close(master)
+    text = seen.decode(errors="replace")
+    check("waiting for the engine: request 3 'divide 1', 1 s of 20 s" in text or
+          "waiting for the engine: request 3 'divide 1', 2 s of 20 s" in text,
+          "no waiting line on the terminal: %r" % text)
+
+
+def stderr_quote():
+    """Issue 25.4: the lines that hold the error, not the runtime's last words."""
+    js = os.path.join(TMP, "crash.js")
+    open(js, "w").write("process.stdin.once('data', () => { throw new Error('boom at a1'); });\n")
+    code, out, err = verify("emergo", "--engine", "node " + js)
+    quoted = err.partition("(its stderr: ")[2]
+    check(code == 2 and quoted == "'Error: boom at a1')\n", "node crash quoted: " + err)
+    code, out, err = verify("emergo", "--engine",
+                            "read l; echo 'Traceback (most recent call last):' >&2; "
+                            "echo '  File \"x.py\", line 1' >&2; echo 'KeyError: 7' >&2; exit 1")
+    quoted = err.partition("(its stderr: ")[2]
+    check(code == 2 and quoted == "'KeyError: 7')\n", "python crash: " + err)
+    code, out, err = verify("emergo", "--engine", "read l; echo one >&2; echo two >&2; "
+                            "echo three >&2; echo four >&2; exit 1")
+    check(code == 2 and "two | three | four" in err, "last lines: " + err)
+
+
+def protocol():
+    """Issue 29.4 and 29.8: a line outside the protocol fails at once, quoted; our
+    own arguments are checked before the engine starts; a NUL byte is shown."""
+    t0 = time.time()
+    code, out, err = verify("emergo", "--engine", "read l; echo ok; read l; echo ok; read l; "
+                            "echo 'unknown command: divide'; sleep 60")
+    check(code == 2 and time.time() - t0 < 20 and
+          "sent 'unknown command: divide' in its reply to request 3 'divide 1'" in err,
+          "unknown command: " + err)
+    marker = os.path.join(TMP, "started")
+    for args, want in ((["--moves", "zz"], "zz"), (["--position", "x"], "position")):
+        code, out, err = verify("emergo", "--engine", "touch %s; cat" % marker, *args)
+        check(code == 2 and want in err and not os.path.exists(marker),
+              "%r checked before the engine starts: %r" % (args, err))
+    code, out, err = run([PERFT, "serve", "emergo"], stdin="game emergo\nfoo\0bar\nquit\n")
+    check("err the request holds a NUL byte: 'foo\\x00bar'" in out, "serve NUL: " + repr(out))
+    code, out, err = verify("emergo", "--engine", "read l; echo ok; read l; printf 'o\\000k\\n'")
+    check(code == 2 and "'o\\x00k'" in err, "verify NUL: " + repr(err))
+    code, out, err = verify("emergo", "--engine", "exit 3", "--script")
+    check(code == 2 and "question 1 (depth 1" in err and "request 1" not in err,
+          "script message: " + err)
+
+
+# `perft serve` behind a filter that pads every line of the third divide reply.
+PAD = r"""
+import subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+divides = 0
+for line in sys.stdin:
+    p.stdin.write(line); p.stdin.flush()
+    if line.split()[:1] == ["quit"]:
+        break
+    if line.startswith("divide"):
+        divides += 1
+    while True:
+        reply = p.stdout.readline()
+        out = reply
+        if divides == 3 and line.startswith("divide") and not reply.startswith("total"):
+            out = reply.rstrip("\n") + " " * 100000 + "\n"
+        sys.stdout.write(out)
+        if not line.startswith("divide") or reply.startswith(("total", "err")):
+            break
+    sys.stdout.flush()
+"""
+
+
+def guard():
+    """Issue 25.8 and 29: the reply-size guard bounds each reply by what the
+    position can take, over the whole session, not a fixed 32 MiB."""
+    pad = os.path.join(TMP, "pad.py")
+    open(pad, "w").write(PAD)
+    code, out, err = verify("emergo", "--engine", "python3 %s %s serve emergo" % (pad, PERFT),
+                            "--depth", "3")
+    check(code == 2 and "bytes in its reply to request" in err and "'divide 3'" in err,
+          "padded reply: " + err)
+    # Per reply, not per session: a suite of three lines, the third's divides
+    # after some 120 KB of the others' text walks (a divide 1 here may take 73 KB).
+    counts = [json.loads(run([PERFT, "emergo", "--depth", str(d), "--json"])[1])["nodes"]
+              for d in (1, 2)]
+    twice = write_suite("twice.perft", "".join("emergo; start; D1 %d; D2 %d; id %s; src t\n" %
+                                               (counts[0], counts[1], i) for i in "abc"))
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--suite", twice,
+                            "--text-depth", "2", "--json")
+    check(code == 0 and json.loads(out)["requests"] > 6000,
+          "a whole session of replies: %r %r" % (out, err))
+
+
+def guard_deep():
+    """Issue 25.8 at its size (label slow: two processes of 1 GB, a minute)."""
+    # Ecalper for three players: the first turn has 5949147 moves (over 32 MiB).
+    spec = "ecalper:size=5,players=3,replace=last-added"
+    code, out, err = verify(spec, "--engine", PERFT + " serve " + spec, "--depth", "1",
+                            "--text-depth", "0")
+    check(code == 0 and "agrees" in out, "ecalper players=3: " + out + err)
+
+
+def fixture_writes():
+    """Issue 25.6 and 29.2: each position once; non-regular files appended
+    without reading; a bad path before the engine starts; the diagnosis kept."""
+    fixture = os.path.join(TMP, "once.perft")
+    for _ in range(2):
+        code, out, err = verify("emergo", "--engine", PLANTED + " missing 'a1'", "--depth", "2",
+                                "--write-fixture", fixture)
+        check(code == 1, "write-fixture run: " + err)
+    check(len(open(fixture).read().splitlines()) == 1, "one line after two runs: " +
+          open(fixture).read())
+    check("has this test already (id verify-1)" in out, "the second run says so: " + out)
+    counts = json.loads(run([PERFT, "emergo", "--moves", "a1", "--depth", "1", "--json"])[1])
+    two = write_suite("two.perft", "".join("emergo; start; moves a1; D1 %d; id %s; src t\n" %
+                                           (counts["nodes"], i) for i in "xy"))
+    out_file = os.path.join(TMP, "two_out.perft")
+    verify("emergo", "--engine", PLANTED + " missing 'a1'", "--suite", two,
+           "--write-fixture", out_file)
+    check(len(open(out_file).read().splitlines()) == 1, "two suite lines, one root: " +
+          open(out_file).read())
+    code, out, err = run(["sh", "-c", "%s verify emergo --engine \"%s missing 'a1'\" --depth 2 "
+                          "--write-fixture /dev/stdout | cat" % (PERFT, PLANTED)], timeout=60)
+    check("; D1 " in out and "fixture line appended to /dev/stdout" in out,
+          "/dev/stdout: %d %r %r" % (code, out, err))
+    marker = os.path.join(TMP, "started")
+    code, out, err = verify("emergo", "--engine", "touch %s; cat" % marker,
+                            "--write-fixture", TMP)
+    check(code == 2 and "--write-fixture" in err and not os.path.exists(marker),
+          "a directory: " + err)
+    if os.path.exists("/dev/full"):
+        code, out, err = verify("emergo", "--engine", PLANTED + " missing 'a1'", "--depth", "2",
+                                "--write-fixture", "/dev/full")
+        check(code == 2 and "FAIL start" in out and "missing" in out and
+              "cannot append to '/dev/full'" in err, "/dev/full: %r %r" % (out, err))
+
+
 {"planted": planted, "bad-engines": bad_engines, "serve": serve, "minimal": minimal,
  "adapter-python": lambda: adapter("python"), "adapter-node": lambda: adapter("node"),
- "report": report}[GROUP]()
+ "report": report, "descent": lambda: (descent(), unsupported()), "kinds": kinds, "suite-runs": suite_runs,
+ "stderr": lambda: (stderr_quote(), waiting()), "protocol": protocol, "guard": guard, "guard-deep": guard_deep, "fixture-writes": fixture_writes,
+ }[GROUP]()
 shutil.rmtree(TMP, ignore_errors=True)
 print("%s: %s" % (GROUP, "FAILED" if failures else "passed"))
 sys.exit(1 if failures else 0)

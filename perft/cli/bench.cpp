@@ -1,0 +1,228 @@
+// perft bench <spec> --engine 'CMD ...' [--suite FILE]... [--max-nodes N] [--repeat R]
+// [--github-benchmark FILE] [--bmf FILE] [--json]: an outside engine's speed
+// (issue 25). Times the engine's `perft <d>` over the engine protocol
+// (docs/engine-protocol.md) at fixed positions: the start, and every line of
+// the midgame fixtures (fixtures/<game>_midgame.perft when run from a
+// checkout, or the --suite files), each at the deepest depth within
+// --max-nodes. Every answer is checked against our count first: the speed of a
+// wrong engine means nothing. Writes what CI trackers read: github-action-benchmark
+// `customBiggerIsBetter` JSON and Bencher Metric Format (BMF) JSON, nodes/s.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "common/spec.h"
+#include "perft/cli/command.h"
+#include "perft/engine_client.h"
+#include "perft/fixture.h"
+#include "perft/json.h"
+#include "perft/numbers.h"
+#include "perft/progress.h"
+#include "perft/text.h"
+
+namespace arb::cli {
+namespace {
+
+struct BenchPoint {
+  std::string name;  // "emergo start D4", "emergo mid-3 D3"
+  std::string position, moves;
+  int depth = 0;
+  arb::Count nodes = 0;
+  std::vector<double> seconds;  // one per repetition
+  double median() const {
+    auto s = seconds;
+    std::sort(s.begin(), s.end());
+    return s[s.size() / 2];
+  }
+  double nps(double secs) const { return secs > 0 ? static_cast<double>(nodes) / secs : 0; }
+};
+
+struct BenchArgs {
+  EngineOptions engine;
+  std::vector<std::string> suites;
+  std::uint64_t max_nodes = 1000000;
+  int repeat = 3;
+};
+
+// The positions and depths, with our counts (the engine's answers are held
+// against them).
+template <Game G>
+std::vector<BenchPoint> bench_points(const G& g, const BenchArgs& a) {
+  std::vector<BenchPoint> out;
+  const std::string game = g.spec().canonical();
+  {
+    BenchPoint p;
+    p.position = "start";
+    const auto pos = g.start();
+    for (int d = 1; d <= kMaxDepth; ++d) {  // the deepest perft within the budget
+      const arb::Count n = perft(g, pos, d);
+      if (n > a.max_nodes || (n == p.nodes && d > 1)) break;
+      p.depth = d;
+      p.nodes = n;
+    }
+    if (p.depth > 0) {
+      p.name = game + " start D" + std::to_string(p.depth);
+      out.push_back(p);
+    }
+  }
+  for (const auto& path : a.suites) {
+    const FixtureFile file = read_fixture_file(path);
+    if (!file.errors.empty())
+      throw Error("'" + path + "' line " + std::to_string(file.errors.front().line) + ": " +
+                  file.errors.front().message);
+    for (const auto& c : file.cases) {
+      if (Spec::parse(c.spec).canonical() != game) continue;
+      const int d = deepest_test(c, a.max_nodes);
+      if (d == 0) continue;
+      BenchPoint p;
+      p.position = c.position;
+      p.moves = c.moves;
+      p.depth = d;
+      p.nodes = perft(g, fixture_root(g, c), d);  // ours, not the file's word
+      p.name = game + " " + c.id + " D" + std::to_string(d);
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+nlohmann::ordered_json github_benchmark(const std::vector<BenchPoint>& points,
+                                        const std::string& engine) {
+  auto j = nlohmann::ordered_json::array();
+  for (const auto& p : points) {
+    auto s = p.seconds;
+    std::sort(s.begin(), s.end());
+    j.push_back(
+        {{"name", p.name},
+         {"unit", "nodes/s"},
+         {"value", std::llround(p.nps(p.median()))},
+         {"range", "+-" + std::to_string(std::llround((p.nps(s.front()) - p.nps(s.back())) / 2))},
+         {"extra", "perft " + std::to_string(p.depth) + " = " + to_string(p.nodes) +
+                       " nodes, median of " + std::to_string(s.size()) + " runs, engine '" +
+                       engine + "'"}});
+  }
+  return j;
+}
+
+// Bencher Metric Format: benchmark -> measure -> value (and the spread).
+nlohmann::ordered_json bmf(const std::vector<BenchPoint>& points) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& p : points) {
+    auto s = p.seconds;
+    std::sort(s.begin(), s.end());
+    j[p.name]["throughput"] = {{"value", p.nps(p.median())},
+                               {"lower_value", p.nps(s.back())},
+                               {"upper_value", p.nps(s.front())}};
+  }
+  return j;
+}
+
+class BenchCommand : public Command {
+ public:
+  void define(CLI::App& app) override {
+    app.add_option("spec", spec_, "the game: emergo, eximo:drops=optional, ...")->type_name("");
+    app.add_option("--engine", args_.engine.command,
+                   "the engine's command line, run by /bin/sh (docs/engine-protocol.md)")
+        ->type_name("'CMD ...'");
+    app.add_option("--suite", args_.suites,
+                   "positions of a fixture file (default fixtures/<game>_midgame.perft if there)")
+        ->type_name("FILE");
+    app.add_option("--max-nodes", max_nodes_, "each position's deepest perft within N (1000000)")
+        ->type_name("N");
+    app.add_option("--repeat", repeat_, "runs per position; the median counts (default 3)")
+        ->type_name("R");
+    app.add_option("--timeout", timeout_, "seconds the engine may take per request")
+        ->type_name("S");
+    app.add_option("--github-benchmark", github_,
+                   "github-action-benchmark customBiggerIsBetter JSON")
+        ->type_name("FILE");
+    app.add_option("--bmf", bmf_, "Bencher Metric Format JSON")->type_name("FILE");
+    app.add_flag("--json", json_, "one JSON object on one line");
+  }
+
+  int run(Io& io) override {
+    if (spec_.empty()) throw Error("perft bench needs a spec");
+    if (args_.engine.command.empty()) throw Error("perft bench needs --engine 'CMD ...'");
+    if (!max_nodes_.empty()) args_.max_nodes = parse_number("--max-nodes", max_nodes_);
+    if (!repeat_.empty()) {
+      const auto r = parse_number("--repeat", repeat_);
+      if (r == 0 || r > 1000) throw Error("--repeat must be 1 to 1000");
+      args_.repeat = static_cast<int>(r);
+    }
+    if (!timeout_.empty()) {
+      const auto t = parse_number("--timeout", timeout_);
+      if (t == 0 || t > 86400) throw Error("--timeout must be 1 to 86400 seconds");
+      args_.engine.timeout = static_cast<double>(t);
+    }
+    const Spec spec = Spec::parse(spec_);
+    if (args_.suites.empty()) {
+      const std::string mid = "fixtures/" + std::string(spec.name()) + "_midgame.perft";
+      if (std::filesystem::is_regular_file(mid)) args_.suites.push_back(mid);
+    }
+    for (const auto& f : {github_, bmf_})
+      if (!f.empty()) replace_file(f, "", "'" + f + "'");  // checked before the engine runs
+    return Games::with_game(spec, Impl::kEngine, [&](const auto& g) { return bench(g, io); });
+  }
+
+ private:
+  template <Game G>
+  int bench(const G& g, Io& io) {
+    auto points = bench_points(g, args_);
+    if (points.empty()) throw Error("no position to time within --max-nodes");
+    ProgressLine progress(io.err, io.progress && !json_);
+    EngineOptions options = args_.engine;
+    if (progress.enabled()) options.waiting = [&](const std::string& l) { progress.show(l); };
+    EngineClient client(options);
+    client.game(g.spec().canonical(), g.format(g.start()));
+    for (auto& p : points) {
+      client.position(p.position, split_moves(p.moves));
+      for (int r = 0; r < args_.repeat; ++r) {
+        progress.show("bench: " + p.name + ", run " + std::to_string(r + 1));
+        arb::Count got = 0;
+        p.seconds.push_back(seconds_of([&] { got = client.perft(p.depth, {0, p.nodes}); }));
+        if (got != p.nodes)
+          throw Error("the engine's perft " + std::to_string(p.depth) + " at " + p.name + " is " +
+                      to_string(got) + ", ours " + to_string(p.nodes) +
+                      ": its speed means nothing until perft verify agrees");
+      }
+      progress.clear();
+      if (!json_)
+        io.out << p.name << ": " << CountText{p.nodes} << " nodes, median "
+               << seconds_text(p.median()) << " s of " << p.seconds.size() << ", "
+               << std::llround(p.nps(p.median())) << " nodes/s\n"
+               << std::flush;
+    }
+    const auto gh = github_benchmark(points, args_.engine.command);
+    if (!github_.empty()) replace_file(github_, gh.dump(1) + "\n", "'" + github_ + "'");
+    if (!bmf_.empty()) replace_file(bmf_, bmf(points).dump(1) + "\n", "'" + bmf_ + "'");
+    if (json_) {
+      nlohmann::ordered_json j;
+      j["game"] = g.spec().canonical();
+      j["engine"] = args_.engine.command;
+      j["benchmarks"] = gh;
+      io.out << json_line(j) << '\n';
+    }
+    return 0;
+  }
+
+  std::string spec_, max_nodes_, repeat_, timeout_, github_, bmf_;
+  bool json_ = false;
+  BenchArgs args_;
+};
+
+std::unique_ptr<Command> make() { return std::make_unique<BenchCommand>(); }
+
+const Registration kRegistration{
+    {65, "bench",
+     "bench <spec> --engine 'CMD ...' [--suite FILE]... [--max-nodes N] [--repeat R] "
+     "[--timeout S] [--github-benchmark FILE] [--bmf FILE] [--json]",
+     "an outside engine's perft speed at fixed positions, for CI trackers", &make}};
+
+}  // namespace
+}  // namespace arb::cli
