@@ -166,7 +166,8 @@ class MergeCommand : public Command {
              << "\n";
       return 1;
     }
-    io.out << "total " << to_string(r.total) << '\n';
+    io.out << "total " << to_string(r.total) << '\n' << std::flush;
+    if (!io.out) throw Error("cannot write the output (standard output)");  // before the note
     io.err << "perft merge: " << units << " units of set " << r.checksum << ", depth " << r.depth
            << '\n';
     return 0;
