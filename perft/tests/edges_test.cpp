@@ -196,6 +196,25 @@ TEST(Edges, I5_AnEmptyUnitSetMergesToZero) {
   EXPECT_EQ(m.out, "total 0\n");
 }
 
+// A unit with no position below it (a finished game) is written too, also
+// where perft_many expands the units before sharing them out (4 plies left).
+TEST(Edges, P4_AFinishedUnitIsWrittenWithZero) {
+  UnitSet set;
+  set.game = "emergo";
+  set.position = "9/9/9/9/9/9/9/9/9 w 12 12";
+  set.depth = 4;
+  set.units = {{"9/9/9/9/9/9/9/9/9 w 12 12", 2}, {"9/9/9/9/9/9/9/9/B8 w 0 0", 5}};
+  std::ostringstream text;
+  write_unit_set(set, text);
+  const std::string units = write_temp("finished_units.jsonl", text.str());
+  const auto u = run_cli({"units", units, "--threads", "1"});
+  ASSERT_EQ(u.status, 0) << u.err;
+  EXPECT_NE(u.out.find("\"unit\": 1, \"multiplicity\": 5, \"nodes\": 0}"), std::string::npos)
+      << u.out;
+  const auto m = run_cli({"merge", write_temp("finished_shard.jsonl", u.out)});
+  EXPECT_EQ(m.out, "total " + std::to_string(2 * 1828116) + "\n") << m.err;  // README: perft(4)
+}
+
 // Issue 29 item 6: --out is checked before counting; a partial results file
 // of the shard is resumed (a line cut short counted again), another shard's
 // refused; merge reads the old files without a header too.
