@@ -147,6 +147,12 @@ TEST(Edges, I5_AFailedWriteOfTheOutputIsAnError) {
   EXPECT_EQ(run_perft_cli({"emergo", "--depth", "1"}, out, err), 2);
   EXPECT_NE(err.str().find("cannot write the output"), std::string::npos) << err.str();
   EXPECT_EQ(err.str().find('\n'), err.str().size() - 1);
+  // Output files: a device is written in place (never renamed over), checked.
+  expect_error({"split", "emergo", "--depth", "2", "--at", "1", "--out", "/dev/full"},
+               "cannot write '/dev/full'");
+  expect_error({"units", write_temp("full_units.jsonl", ""), "--out", "/dev/full"}, "");
+  expect_error({"diff", "eximo", "eximo:drops=optional", "--depth", "1", "--report", "/dev/full"},
+               "cannot write the report '/dev/full'");
 }
 
 // Issue 29 item 5: no input file grows memory without bound.
