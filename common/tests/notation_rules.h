@@ -253,7 +253,7 @@ inline const std::vector<NotationCase> kEcalperNotationRules = {
      "ecalper:size=5",
      "5/6/7/8/9/8/7/6/5 b - -:-",
      "A1+B1+ C1",
-     {"A1+B1+"}},
+     {"C1"}},
     {"a cell of the board", "ecalper:size=5", "5/6/7/8/9/8/7/6/5 b - -:-", "A1+B1+F1", {"'F1'"}},
     {"no replacement on the first turn",
      "ecalper:size=5",
