@@ -175,11 +175,6 @@ void write_junit(const CiRun& run, const std::string& path) {
   replace_file(path, junit_xml(run), "the JUnit file '" + path + "'");
 }
 
-void check_output_path(const std::string& path, const std::string& option) {
-  std::ofstream probe(path, std::ios::app);
-  if (!probe) throw Error("cannot write '" + path + "' (" + option + ")");
-}
-
 std::string github_annotations(const CiRun& run) {
   std::string out;
   for (const auto& c : run.cases) {

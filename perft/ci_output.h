@@ -33,8 +33,6 @@ struct CiRun {
 std::string junit_xml(const CiRun& run);
 // Writes it (a temporary file, then a rename); throws arb::Error if it cannot.
 void write_junit(const CiRun& run, const std::string& path);
-// Checks before a run that `path` can be written (as --report does).
-void check_output_path(const std::string& path, const std::string& option);
 
 // One `::error file=...,line=...,title=...::message` line per failure or error.
 std::string github_annotations(const CiRun& run);

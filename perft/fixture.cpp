@@ -10,6 +10,7 @@
 
 #include "common/error.h"
 #include "perft/numbers.h"
+#include "perft/text.h"
 
 namespace arb {
 namespace {
@@ -165,12 +166,8 @@ FixtureFile read_fixture_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("'" + path + "' is a directory, not a fixture file (give one .perft file)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read fixture file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw Error("cannot read fixture file '" + path + "'");
-  return parse_fixture_text(text.str());
+  // Bounded (issue 29: `perft suite /dev/zero` grew without end).
+  return parse_fixture_text(read_text_file(path, "fixture file '" + path + "'"));
 }
 
 std::string format_fixture_case(const FixtureCase& c) {

@@ -300,12 +300,18 @@ std::size_t table_bytes(const G& g, const std::vector<typename G::Position>& roo
 
 }  // namespace detail
 
+// A root's count is complete: (root index, perft below it).
+using RootDoneFn = std::function<void(std::size_t, Count)>;
+
 // perft(depth) below each of `roots`, with the table (when the game can hash
 // and options.megabytes > 0) and options.threads workers. `progress`, when
-// set, is called about once a second from a watcher thread.
+// set, is called about once a second from a watcher thread; `root_done`, when
+// set, once per root as soon as its count is complete (perft units writes it
+// then), one call at a time; what it throws ends the count.
 template <Game G>
 std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position>& roots, int depth,
-                              const HashOptions& options, const ProgressFn& progress = {}) {
+                              const HashOptions& options, const ProgressFn& progress = {},
+                              const RootDoneFn& root_done = {}) {
   using Position = typename G::Position;
   const int threads = std::max(1, options.threads);
   std::vector<Count> counts(roots.size(), 0);
@@ -333,10 +339,17 @@ std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position
   };
 
   std::atomic<std::size_t> next{0};
-  std::mutex mutex;  // guards counts, state, error
+  std::mutex mutex;  // guards counts, pending, state, error
   PerftProgress state;
   state.total = items.size();
   std::exception_ptr error;
+  std::vector<std::size_t> pending;  // items left per root, for root_done
+  if (root_done) {
+    pending.assign(roots.size(), 0);
+    for (const auto& item : items) ++pending[item.root];
+    for (std::size_t i = 0; i < roots.size(); ++i)
+      if (pending[i] == 0) root_done(i, 0);  // no position left below it: perft 0
+  }
   const auto t0 = std::chrono::steady_clock::now();
   const auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < items.size();) {
@@ -346,6 +359,8 @@ std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position
         counts[items[i].root] = checked_add(counts[items[i].root], n);
         state.nodes = checked_add(state.nodes, n);
         ++state.done;
+        if (root_done && --pending[items[i].root] == 0)
+          root_done(items[i].root, counts[items[i].root]);
       } catch (...) {
         const std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();

@@ -17,7 +17,7 @@
   EXTERN template ::arb::Count arb::perft<G>(const G&, const G::Position&, int);               \
   EXTERN template std::vector<::arb::Count> arb::perft_many<G>(                                \
       const G&, const std::vector<G::Position>&, int, const ::arb::HashOptions&,               \
-      const ::arb::ProgressFn&);                                                               \
+      const ::arb::ProgressFn&, const ::arb::RootDoneFn&);                                     \
   EXTERN template ::arb::Count arb::run_perft<G>(                                              \
       const G&, const G::Position&, int, const ::arb::HashOptions&, const ::arb::ProgressFn&); \
   EXTERN template std::vector<::arb::DivideEntry> arb::run_divide<G>(                          \

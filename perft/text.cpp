@@ -1,9 +1,15 @@
 // Messages and numbers written alike by every part of the tool (perft/text.h).
 #include "perft/text.h"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <istream>
 
 #include "common/error.h"
 
@@ -31,12 +37,30 @@ std::string today_utc() {
   return buf;
 }
 
+namespace {
+
+bool exists_not_regular(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  return !ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+}
+
+}  // namespace
+
 void replace_file(const std::string& path, const std::string& text, const std::string& what) {
+  if (exists_not_regular(path)) {
+    if (std::filesystem::is_directory(path)) throw Error("cannot write " + what + ": a directory");
+    std::ofstream file(path, std::ios::app);
+    file << text;
+    if (!file.flush()) throw Error("cannot write " + what);
+    return;
+  }
   const std::string tmp = path + ".tmp";
   {
     std::ofstream file(tmp, std::ios::trunc);
     file << text;
-    if (!file.flush()) {
+    file.close();  // the last write of a full disk fails here
+    if (!file) {
       std::remove(tmp.c_str());
       throw Error("cannot write " + what);
     }
@@ -47,6 +71,67 @@ void replace_file(const std::string& path, const std::string& text, const std::s
   }
 }
 
+void check_output_path(const std::string& path, const std::string& what) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status)) throw Error("cannot write " + what + ": a directory");
+  if (std::filesystem::exists(status)) {
+    if (access(path.c_str(), W_OK) != 0)
+      throw Error("cannot write " + what + ": " + std::strerror(errno));
+    return;
+  }
+  // A new file: its folder must exist and take it (the temporary file too).
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  if (!std::filesystem::is_directory(dir, ec))
+    throw Error("cannot write " + what + ": no folder '" + dir + "'");
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw Error("cannot write " + what + ": " + std::strerror(errno));
+}
+
+void remove_stale(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) std::filesystem::remove(path, ec);
+}
+
+LineWriter::LineWriter(const std::string& path) : path_(path), out_(path, std::ios::app) {
+  if (!out_) throw Error("cannot write '" + path + "'");
+}
+
+void LineWriter::line(std::string_view text) {
+  out_ << text << '\n';
+  if (!out_.flush()) throw Error("cannot write '" + path_ + "'");
+}
+
+bool read_line(std::istream& in, std::string& line, const std::string& where) {
+  line.clear();
+  for (std::streambuf* buf = in.rdbuf();;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !line.empty();
+    }
+    if (c == '\n') return true;
+    if (line.size() >= kMaxLineBytes)
+      throw Error(where + ": a line longer than " + std::to_string(kMaxLineBytes) + " bytes");
+    line += static_cast<char>(c);
+  }
+}
+
+std::string read_text_file(const std::string& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read " + what);
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxFileBytes)
+      throw Error(what + " is over " + std::to_string(kMaxFileBytes >> 20) + " MiB");
+  }
+  if (in.bad()) throw Error("cannot read " + what);
+  return text;
+}
+
 std::string no_rate_reason(double seconds, bool by_arithmetic) {
   if (by_arithmetic) return "counted by arithmetic (count_subtree), not node by node";
   if (seconds < kMinRateSeconds) return "under 0.01 s, too short to time";
@@ -55,7 +140,10 @@ std::string no_rate_reason(double seconds, bool by_arithmetic) {
 
 std::string rate_text(Count nodes, double seconds, const std::string& no_rate) {
   if (!no_rate.empty()) return "no nodes/s: " + no_rate;
-  return to_string(nodes_per_second(nodes, seconds)) + " nodes/s";
+  const Count rate = nodes_per_second(nodes, seconds);
+  // Issue 29: a saturated rate is no measurement (it printed as 2^128 - 1).
+  if (rate == kCountMax) return "no nodes/s: above 2^128, not a measured rate";
+  return to_string(rate) + " nodes/s";
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "common/error.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
+#include "perft/text.h"
 
 namespace arb {
 
@@ -58,7 +60,7 @@ void for_each_json_line(const std::string& path, F&& f) {
   std::ifstream in(path);
   if (!in) throw Error("cannot read '" + path + "'");
   std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = path + ":" + std::to_string(number);
     nlohmann::json j;
@@ -72,7 +74,23 @@ void for_each_json_line(const std::string& path, F&& f) {
   }
 }
 
+// The units of a set: at most kMaxUnits (issue 29).
+std::uint64_t units_of(const nlohmann::json& j, const std::string& where) {
+  const std::uint64_t units = number_of(j, "units", where);
+  if (units > kMaxUnits)
+    throw Error(where + ": " + std::to_string(units) + " units, more than a set holds (" +
+                std::to_string(kMaxUnits) + ")");
+  return units;
+}
+
 }  // namespace
+
+std::string too_many_units(int at, int ply, Count estimate) {
+  return "--at " + std::to_string(at) + ": up to " + to_string(estimate) + " positions at ply " +
+         std::to_string(ply) + ", more than a units set holds (" + std::to_string(kMaxUnits) +
+         "); split at --at " + std::to_string(ply - 1) +
+         " or less, or each first move on its own (--moves M)";
+}
 
 std::string unit_set_checksum(const UnitSet& set) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -117,10 +135,12 @@ UnitSet read_unit_set(const std::string& path) {
                     ": depth and at must satisfy at <= depth <= " + std::to_string(kMaxDepth));
       set.depth = static_cast<int>(depth);
       set.at = static_cast<int>(at);
-      units = number_of(j, "units", where);
+      units = units_of(j, where);
       checksum = text_of(j, "checksum", where);
       return;
     }
+    if (set.units.size() >= *units)
+      throw Error(where + ": more units than the header's " + std::to_string(*units));
     if (number_of(j, "unit", where) != set.units.size())
       throw Error(where + ": expected unit " + std::to_string(set.units.size()));
     set.units.push_back({text_of(j, "position", where), count_of(j, "multiplicity", where)});
@@ -134,19 +154,76 @@ UnitSet read_unit_set(const std::string& path) {
   return set;
 }
 
-void write_shard_results(const UnitSet& set, const std::string& checksum,
-                         const std::vector<std::pair<std::size_t, Count>>& results,
-                         std::ostream& out) {
-  for (const auto& [unit, nodes] : results) {
-    nlohmann::ordered_json j;
-    j["checksum"] = checksum;
-    j["units"] = set.units.size();
-    j["depth"] = set.depth;
-    j["unit"] = unit;
-    j["multiplicity"] = json_count(set.units[unit].multiplicity);
-    j["nodes"] = json_count(nodes);
-    out << json_line(j) << '\n';
+std::string shard_header_line(const UnitSet& set, const std::string& checksum, std::uint64_t shard,
+                              std::uint64_t shards) {
+  nlohmann::ordered_json j;
+  j["results"] = 1;
+  j["checksum"] = checksum;
+  j["units"] = set.units.size();
+  j["depth"] = set.depth;
+  j["shard"] = shard;
+  j["shards"] = shards;
+  return json_line(j);
+}
+
+std::string shard_result_line(const UnitSet& set, const std::string& checksum, std::size_t unit,
+                              Count nodes) {
+  nlohmann::ordered_json j;
+  j["checksum"] = checksum;
+  j["units"] = set.units.size();
+  j["depth"] = set.depth;
+  j["unit"] = unit;
+  j["multiplicity"] = json_count(set.units[unit].multiplicity);
+  j["nodes"] = json_count(nodes);
+  return json_line(j);
+}
+
+std::set<std::size_t> resume_shard(const std::string& path, const std::string& checksum,
+                                   std::uint64_t shard, std::uint64_t shards, bool& header) {
+  header = false;
+  std::set<std::size_t> done;
+  std::uintmax_t complete = 0;  // bytes of the whole lines
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("cannot read '" + path + "'");
+    std::string line;
+    for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
+      if (in.eof()) break;  // no newline: cut short by a killed run, counted again
+      complete += line.size() + 1;
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      const std::string where = path + ":" + std::to_string(number);
+      const auto refuse = [&](const std::string& why) {
+        return Error(where + ": " + why +
+                     " (perft units resumes only its own shard; give another " +
+                     "--out or remove the file)");
+      };
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(line);
+      } catch (const nlohmann::json::exception&) {
+        throw refuse("not a JSON object");
+      }
+      if (!j.is_object()) throw refuse("not a JSON object");
+      const std::string sum = text_of(j, "checksum", where);
+      if (sum != checksum) throw refuse("results of another units file (checksum " + sum + ")");
+      if (j.contains("results")) {
+        if (number_of(j, "shard", where) != shard || number_of(j, "shards", where) != shards)
+          throw refuse("results of another shard");
+        header = true;
+        continue;
+      }
+      const std::uint64_t unit = number_of(j, "unit", where);
+      if (unit % shards != shard)
+        throw refuse("unit " + std::to_string(unit) + " of another shard");
+      done.insert(unit);
+    }
   }
+  std::error_code ec;
+  if (std::filesystem::file_size(path, ec) > complete && !ec) {
+    std::filesystem::resize_file(path, complete, ec);
+    if (ec) throw Error("cannot write '" + path + "'");
+  }
+  return done;
 }
 
 MergeResult merge_results(const std::vector<std::string>& files) {
@@ -158,12 +235,16 @@ MergeResult merge_results(const std::vector<std::string>& files) {
       const std::string sum = text_of(j, "checksum", where);
       if (!checksum) {
         checksum = sum;
-        r.units = number_of(j, "units", where);
+        r.units = units_of(j, where);
         r.depth = number_of(j, "depth", where);
-      } else if (sum != *checksum || number_of(j, "units", where) != r.units) {
+      } else if (sum != *checksum) {
         throw Error(where + ": results of another units file (checksum " + sum + ", not " +
                     *checksum + ")");
+      } else if (const std::uint64_t units = number_of(j, "units", where); units != r.units) {
+        throw Error(where + ": " + std::to_string(units) + " units where the set " + sum + " has " +
+                    std::to_string(r.units) + " (the file was changed)");
       }
+      if (j.contains("results")) return;  // a shard's header: the set, no unit
       const std::uint64_t unit = number_of(j, "unit", where);
       if (unit >= r.units)
         throw Error(where + ": unit " + std::to_string(unit) + " of " + std::to_string(r.units));

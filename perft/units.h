@@ -10,12 +10,20 @@
 //   {"unit": i, "position": ..., "multiplicity": m}
 // The checksum (FNV-1a, 64 bits, over the header's fields and every unit)
 // names the set: shard results carry it, and merge accepts only one set.
+//
+// A shard's results file is JSON lines too: a header (since issue 29; merge
+// reads files without one as well)
+//   {"results": 1, "checksum": ..., "units": U, "depth": N, "shard": i, "shards": n}
+// then one line per unit, written and flushed as soon as it is counted:
+//   {"checksum": ..., "units": U, "depth": N, "unit": i, "multiplicity": m, "nodes": c}
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +41,11 @@ struct Unit {
   arb::Count multiplicity = 0;
 };
 
+// The most units a set holds (issue 29: a split of Ecalper at ply 2 passed
+// 860 MB and went on): the units file, split's memory and merge's table of
+// units stay bounded. perft split refuses a ply whose positions may be more.
+inline constexpr std::size_t kMaxUnits = std::size_t{1} << 21;
+
 struct UnitSet {
   std::string game, position;  // the canonical spec and the root's text
   int depth = 0, at = 0;
@@ -45,12 +58,25 @@ void write_unit_set(const UnitSet& set, std::ostream& out);
 // Reads a units file; throws arb::Error naming the line.
 UnitSet read_unit_set(const std::string& path);
 
+// Why a split at `at` is refused: up to `estimate` positions at ply `ply`.
+std::string too_many_units(int at, int ply, Count estimate);
+
 // The distinct positions `at` plies below `root`, with their multiplicities,
 // by text: the same units in the same order from either implementation.
+// Before each ply the moves of the positions above it are counted (no
+// position built): more than kMaxUnits possible positions is an error that
+// gives the estimate (and the same after merging equal positions).
 template <Game G>
 UnitSet split_units(const G& g, const typename G::Position& root, int depth, int at) {
   std::vector<detail::PerftItem<typename G::Position>> items{{0, root, 1}};
-  for (int ply = 0; ply < at; ++ply) items = detail::expand(g, items);  // merges equal ones
+  for (int ply = 0; ply < at; ++ply) {
+    Count estimate = 0;
+    for (const auto& item : items) estimate = checked_add(estimate, g.count_moves(item.pos));
+    // Equal positions merge (expand), so allow some room above the bound.
+    if (estimate > Count{kMaxUnits} * 16) throw Error(too_many_units(at, ply + 1, estimate));
+    items = detail::expand(g, items);  // merges equal ones
+    if (items.size() > kMaxUnits) throw Error(too_many_units(at, ply + 1, items.size()));
+  }
   std::map<std::string, Count> by_text;
   for (const auto& item : items) {
     auto& m = by_text[g.format(item.pos)];
@@ -65,16 +91,18 @@ UnitSet split_units(const G& g, const typename G::Position& root, int depth, int
   return set;
 }
 
-// Shard `shard` of `shards` counted: unit i belongs to shard i mod n. Pairs of
-// (unit, perft(depth - at) below it).
+// Shard `shard` of `shards` counted: unit i belongs to shard i mod n. Every
+// unit not in `done` is counted, and unit_done(unit, perft(depth - at) below
+// it) called as soon as it is (one call at a time).
+using UnitDoneFn = std::function<void(std::size_t, Count)>;
 template <Game G>
-std::vector<std::pair<std::size_t, Count>> count_shard(const G& g, const UnitSet& set,
-                                                       std::uint64_t shard, std::uint64_t shards,
-                                                       const HashArgs& hash_args,
-                                                       const ProgressFn& progress = {}) {
+void count_shard(const G& g, const UnitSet& set, std::uint64_t shard, std::uint64_t shards,
+                 const std::set<std::size_t>& done, const HashArgs& hash_args,
+                 const UnitDoneFn& unit_done, const ProgressFn& progress = {}) {
   std::vector<std::size_t> mine;
   std::vector<typename G::Position> roots;
   for (std::size_t i = shard; i < set.units.size(); i += shards) {
+    if (done.contains(i)) continue;
     mine.push_back(i);
     try {
       roots.push_back(g.parse(set.units[i].position));
@@ -83,17 +111,22 @@ std::vector<std::pair<std::size_t, Count>> count_shard(const G& g, const UnitSet
     }
   }
   const int left = set.depth - set.at;
-  const std::vector<Count> counts =
-      perft_many(g, roots, left, resolve_hash(g, hash_args, left), progress);
-  std::vector<std::pair<std::size_t, Count>> results;
-  for (std::size_t k = 0; k < mine.size(); ++k) results.push_back({mine[k], counts[k]});
-  return results;
+  perft_many(g, roots, left, resolve_hash(g, hash_args, left), progress,
+             [&](std::size_t k, Count nodes) { unit_done(mine[k], nodes); });
 }
 
-// A shard's results as JSON lines.
-void write_shard_results(const UnitSet& set, const std::string& checksum,
-                         const std::vector<std::pair<std::size_t, Count>>& results,
-                         std::ostream& out);
+// The lines of a shard's results file (without the newline).
+std::string shard_header_line(const UnitSet& set, const std::string& checksum, std::uint64_t shard,
+                              std::uint64_t shards);
+std::string shard_result_line(const UnitSet& set, const std::string& checksum, std::size_t unit,
+                              Count nodes);
+
+// A partial results file of this shard (perft units resuming): the units it
+// has. A last line cut short (the run was killed while writing it) is cut off
+// the file. Throws when the file holds results of another set or shard.
+// `header`: whether it has its header line.
+std::set<std::size_t> resume_shard(const std::string& path, const std::string& checksum,
+                                   std::uint64_t shard, std::uint64_t shards, bool& header);
 
 // Result files added up: perft(N) when every unit is there exactly once.
 struct MergeResult {

@@ -301,7 +301,7 @@ class Verifier {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     if (s < 1) return;
     progress_.show("verify: depth " + std::to_string(d) + " done, " + to_string(nodes_) +
-                   " nodes, " + to_string(nodes_per_second(nodes_, s)) + " nodes/s, " +
+                   " nodes, " + rate_text(nodes_, s, no_rate_reason(s, false)) + ", " +
                    std::to_string(client_.requests()) + " requests");
   }
 

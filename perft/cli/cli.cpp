@@ -192,7 +192,10 @@ int run_perft_cli(const std::vector<std::string>& args, std::ostream& out, std::
                   bool progress) {
   cli::Io io{out, err, progress};
   try {
-    return cli::dispatch(args, io);
+    const int status = cli::dispatch(args, io);
+    // Issue 29: a full disk or a closed pipe is an error, not a success.
+    if (!out.flush()) throw Error("cannot write the output (standard output)");
+    return status;
   } catch (const Error& e) {
     err << "perft: error: " << one_line(e.what()) << '\n';
   } catch (const std::bad_alloc&) {

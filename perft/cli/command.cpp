@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 
 #include "common/error.h"
 #include "perft/numbers.h"
@@ -92,10 +91,7 @@ void note_threads(const HashArgs& a, Io& io) {
            << ", the cores of this machine\n";
 }
 
-void check_writable(const std::string& path) {
-  std::ofstream probe(path, std::ios::app);
-  if (!probe) throw Error("cannot write '" + path + "'");
-}
+void check_writable(const std::string& path) { check_output_path(path, "'" + path + "'"); }
 
 std::uint64_t parse_number(std::string_view option, std::string_view text) {
   const PlainNumber n = read_plain_number(text);
@@ -107,10 +103,10 @@ std::uint64_t parse_number(std::string_view option, std::string_view text) {
   return static_cast<std::uint64_t>(n.value);
 }
 
-int parse_depth(std::string_view text) {
-  const std::uint64_t d = parse_number("--depth", text);
+int parse_depth(std::string_view text, std::string_view option) {
+  const std::uint64_t d = parse_number(option, text);
   if (d > static_cast<std::uint64_t>(kMaxDepth))
-    throw Error("--depth " + std::to_string(d) + " is too deep (at most " +
+    throw Error(std::string(option) + " " + std::to_string(d) + " is too deep (at most " +
                 std::to_string(kMaxDepth) + ")");
   return static_cast<int>(d);
 }

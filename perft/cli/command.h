@@ -93,13 +93,13 @@ void check_hash_options(const HashOptionText& text, HashArgs& args);
 void note_threads(const HashArgs& a, Io& io);
 
 // An output file (--report, --out) checked before the work starts: it can be
-// opened for writing. Throws a one-line arb::Error.
+// written (check_output_path: nothing is created). Throws a one-line arb::Error.
 void check_writable(const std::string& path);
 
 // A number of the command line: the rule of fixtures (perft/numbers.h);
 // throws arb::Error naming the option.
 std::uint64_t parse_number(std::string_view option, std::string_view text);
-// --depth N: a number up to kMaxDepth.
-int parse_depth(std::string_view text);
+// --depth N (or another depth option, named in the message): up to kMaxDepth.
+int parse_depth(std::string_view text, std::string_view option = "--depth");
 
 }  // namespace arb::cli

@@ -3,8 +3,11 @@
 // counting are the library's (perft/units.h).
 #include <CLI/CLI.hpp>
 
-#include <fstream>
+#include <filesystem>
 #include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,26 +34,16 @@ struct UnitsArgs {
   std::string out;
 };
 
-// Writes to --out FILE, or to stdout without one.
-template <class F>
-void write_to(const std::string& path, Io& io, F&& f) {
+void write_units_file(const UnitSet& set, const std::string& path, Io& io) {
   if (path.empty()) {
-    f(io.out);
-    io.out << std::flush;
+    write_unit_set(set, io.out);  // checked when the command ends (run_perft_cli)
     return;
   }
-  std::ofstream out(path);
-  if (!out) throw Error("cannot write '" + path + "'");
-  f(out);
-  out.close();
-  if (!out) throw Error("cannot write '" + path + "'");
-}
-
-void write_units_file(const UnitSet& set, const std::string& path, Io& io) {
-  write_to(path, io, [&](std::ostream& out) { write_unit_set(set, out); });
-  if (!path.empty())
-    io.err << "perft split: " << set.units.size() << " units at depth " << set.at << " of "
-           << set.depth << " in " << path << " (checksum " << unit_set_checksum(set) << ")\n";
+  std::ostringstream text;
+  write_unit_set(set, text);
+  replace_file(path, text.str(), "'" + path + "'");  // never half a units file
+  io.err << "perft split: " << set.units.size() << " units at depth " << set.at << " of "
+         << set.depth << " in " << path << " (checksum " << unit_set_checksum(set) << ")\n";
 }
 
 class SplitCommand : public Command {
@@ -75,6 +68,7 @@ class SplitCommand : public Command {
       throw Error("--at " + at_ + " is deeper than --depth " + depth_);
     args_.at = static_cast<int>(at);
     const Impl impl = args_.impl.impl();
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work (issue 29)
     const UnitSet set = Games::with_game(Spec::parse(spec_), impl, [&](const auto& g) {
       return split_units(g, root_of(g, args_.root), args_.depth, args_.at);
     });
@@ -111,16 +105,38 @@ class UnitsCommand : public Command {
     }
     const Impl impl = args_.impl.impl();
     check_hash_options(hash_, args_.hash);
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work (issue 29)
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
-    const auto results = Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {
+    // Issue 29: each unit is written (and flushed) when it is counted, and a
+    // partial --out of this shard is resumed, so a killed run loses one unit.
+    std::set<std::size_t> done;
+    bool header = false;
+    std::error_code ec;
+    if (!args_.out.empty() && std::filesystem::is_regular_file(args_.out, ec)) {
+      done = resume_shard(args_.out, args_.checksum, args_.shard, args_.shards, header);
+      if (header || !done.empty())
+        io.err << "perft units: resuming " << args_.out << ": " << done.size()
+               << " units already counted\n";
+    }
+    std::optional<LineWriter> file;
+    if (!args_.out.empty()) file.emplace(args_.out);
+    const auto write = [&](const std::string& line) {
+      if (file) return file->line(line);
+      io.out << line << '\n' << std::flush;
+      if (!io.out) throw Error("cannot write the output (standard output)");
+    };
+    if (!header) write(shard_header_line(set, args_.checksum, args_.shard, args_.shards));
+    Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {
       note_threads(args_.hash, io);
       ProgressLine line(io.err, io.progress);
-      return count_shard(g, set, args_.shard, args_.shards, args_.hash,
-                         count_progress(line, set.depth));
+      count_shard(
+          g, set, args_.shard, args_.shards, done, args_.hash,
+          [&](std::size_t unit, Count nodes) {
+            write(shard_result_line(set, args_.checksum, unit, nodes));
+          },
+          count_progress(line, set.depth));
     });
-    write_to(args_.out, io,
-             [&](std::ostream& out) { write_shard_results(set, args_.checksum, results, out); });
     return 0;
   }
 
@@ -150,7 +166,8 @@ class MergeCommand : public Command {
              << "\n";
       return 1;
     }
-    io.out << "total " << to_string(r.total) << '\n';
+    io.out << "total " << to_string(r.total) << '\n' << std::flush;
+    if (!io.out) throw Error("cannot write the output (standard output)");  // before the note
     io.err << "perft merge: " << units << " units of set " << r.checksum << ", depth " << r.depth
            << '\n';
     return 0;

@@ -311,10 +311,10 @@ Recount recount(const E& engine, const R& reference, const FixtureCase& c,
 int update_file(const std::string& path, std::optional<std::uint64_t> max_nodes,
                 const HashArgs& hash, Io& io) {
   if (access(path.c_str(), W_OK) != 0) throw Error("cannot write '" + path + "' (--update)");
+  const FixtureFile file = read_fixture_file(path);  // bounded: first (issue 29)
   std::ifstream in(path);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
-  const FixtureFile file = read_fixture_file(path);
   if (!file.errors.empty())
     throw Error("'" + path + "' line " + std::to_string(file.errors.front().line) + ": " +
                 file.errors.front().message + " (fix it before --update)");
@@ -421,7 +421,7 @@ class SuiteCommand : public Command {
         throw Error("--junit and --github report a test run, not --update; drop them");
       return update_file(file_, options_.max_nodes, options_.hash, io);
     }
-    if (!junit_.empty()) check_output_path(junit_, "--junit");
+    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     CiRun ci;
     ci.name = "perft suite " + file_;
     if (!junit_.empty() || github_) {

@@ -319,7 +319,7 @@ class VerifyCommand : public Command {
       args_.depth = parse_depth(depth_);
       if (args_.depth == 0) throw Error("--depth must be at least 1");
     }
-    if (!text_depth_.empty()) args_.text_depth = parse_depth(text_depth_);
+    if (!text_depth_.empty()) args_.text_depth = parse_depth(text_depth_, "--text-depth");
     if (!timeout_.empty()) {
       const auto t = parse_number("--timeout", timeout_);
       if (t == 0 || t > 86400) throw Error("--timeout must be 1 to 86400 seconds");
@@ -340,11 +340,11 @@ class VerifyCommand : public Command {
     } else if (!max_nodes_.empty()) {
       throw Error("--max-nodes applies only with --suite");
     }
-    if (!report_.empty()) {
-      std::ofstream probe(report_, std::ios::app);
-      if (!probe) throw Error("cannot write the report '" + report_ + "'");
+    if (!report_.empty()) {  // issue 29: checked first, and no stale verdict left
+      check_output_path(report_, "the report '" + report_ + "'");
+      remove_stale(report_);
     }
-    if (!junit_.empty()) check_output_path(junit_, "--junit");
+    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     args_.write_fixture = write_fixture_;
     args_.report = report_;
     args_.suite_path = suite_;

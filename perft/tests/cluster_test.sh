@@ -7,6 +7,7 @@ perft=$1 parallel=$2 dir=$3
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir"
 
 check() {  # <spec> <depth> <at>
+  rm -f shard*.jsonl  # units resumes its --out: a file of another set is refused
   "$perft" split "$1" --depth "$2" --at "$3" --out units.jsonl
   "$parallel" --halt now,fail=1 "$perft" units units.jsonl --shard {}/3 --threads 1 \
     --out shard{}.jsonl ::: 0 1 2

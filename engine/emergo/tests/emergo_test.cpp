@@ -11,6 +11,7 @@
 #include "common/spec.h"
 #include "common/tests/digit_runs.h"
 #include "common/tests/game_test_support.h"
+#include "common/tests/notation_rules.h"
 #include "engine/emergo/emergo.h"
 #include "perft/perft.h"
 
@@ -561,3 +562,9 @@ TEST(EmergoSymmetry, EightImagesShareOneCanonicalAndOnePerft) {
 }
 
 }  // namespace
+
+// Issue 29: every rule of RULES.md's Emergo notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(EmergoNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::engine::emergo::Emergo>(arb::test::kEmergoNotationRules);
+}

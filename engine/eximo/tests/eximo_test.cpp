@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/tests/digit_runs.h"
+#include "common/tests/notation_rules.h"
 #include "perft/perft.h"
 
 namespace {
@@ -324,3 +325,9 @@ TEST(EximoSymmetry, MirrorImagesShareOneCanonicalAndOnePerft) {
 }
 
 }  // namespace
+
+// Issue 29: every rule of RULES.md's Eximo notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(EximoNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::engine::eximo::Eximo>(arb::test::kEximoNotationRules);
+}

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/tests/digit_runs.h"
+#include "common/tests/notation_rules.h"
 #include "perft/perft.h"
 
 namespace {
@@ -433,3 +434,10 @@ TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 }
 
 }  // namespace
+
+// Issue 29: every rule of RULES.md's Meridians notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(MeridiansNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::engine::meridians::Meridians>(
+      arb::test::kMeridiansNotationRules);
+}

@@ -9,6 +9,7 @@
 
 #include "common/game.h"
 #include "common/tests/digit_runs.h"
+#include "common/tests/notation_rules.h"
 #include "perft/perft.h"
 #include "reference/ecalper/ecalper.h"
 #include "reference/ecalper/tests/test_util.h"
@@ -201,3 +202,9 @@ TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 
 }  // namespace
 }  // namespace arb::reference
+
+// Issue 29: every rule of RULES.md's Ecalper notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(EcalperNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::reference::Ecalper>(arb::test::kEcalperNotationRules);
+}

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include "common/tests/digit_runs.h"
+#include "common/tests/notation_rules.h"
 
 #include "perft/perft.h"
 #include "reference/emergo/emergo.h"
@@ -151,4 +152,10 @@ TEST(EmergoNotation, DiagramShowsBoardSideAndHands) {
   EXPECT_NE(d.find("white 7, black 8"), std::string::npos) << d;
   EXPECT_NE(d.find("f4 BWW"), std::string::npos) << d;
   EXPECT_NE(d.find("a    b    c"), std::string::npos) << d;
+}
+
+// Issue 29: every rule of RULES.md's Emergo notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(EmergoNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::reference::Emergo>(arb::test::kEmergoNotationRules);
 }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/tests/digit_runs.h"
+#include "common/tests/notation_rules.h"
 #include "reference/eximo/tests/test_util.h"
 
 namespace arb::reference::eximo_test {
@@ -126,3 +127,9 @@ TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 
 }  // namespace
 }  // namespace arb::reference::eximo_test
+
+// Issue 29: every rule of RULES.md's Eximo notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(EximoNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::reference::Eximo>(arb::test::kEximoNotationRules);
+}

@@ -3,6 +3,7 @@
 
 #include <string>
 #include "common/tests/digit_runs.h"
+#include "common/tests/notation_rules.h"
 
 #include "reference/meridians/meridians.h"
 
@@ -142,3 +143,9 @@ TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 }
 
 }  // namespace
+
+// Issue 29: every rule of RULES.md's Meridians notation (position text and move
+// text) rejected with one clear line (common/tests/notation_rules.h).
+TEST(MeridiansNotation, Notation_EveryRuleOfTheTextRejected) {
+  arb::test::expect_notation_rules<arb::reference::Meridians>(arb::test::kMeridiansNotationRules);
+}

@@ -1,0 +1,299 @@
+// Issue 29: the tool at its edges. Every numeric boundary on both sides (JSON
+// counts around 2^53 and above 2^64, option ranges), failed writes, bounded
+// input, and split / units / merge where they used to lose work or memory.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "perft/json.h"
+#include "perft/tests/cli_run.h"
+#include "perft/text.h"
+#include "perft/units.h"
+
+namespace arb {
+namespace {
+
+using test::run_cli;
+
+std::string temp_path(const std::string& name) { return ::testing::TempDir() + "edges_" + name; }
+
+std::string write_temp(const std::string& name, const std::string& bytes) {
+  const std::string path = temp_path(name);
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// One line on stderr with `words`, exit 2, nothing on stdout.
+void expect_error(const std::vector<std::string>& args, const std::string& words) {
+  const auto r = run_cli(args);
+  std::string command;
+  for (const auto& a : args) command += " " + a;
+  EXPECT_EQ(r.status, 2) << command << "\n" << r.err;
+  EXPECT_EQ(r.out, "") << command;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << command << ": " << r.err;
+  EXPECT_NE(r.err.find(words), std::string::npos) << command << ": " << r.err;
+}
+
+void expect_ok(const std::vector<std::string>& args) {
+  const auto r = run_cli(args);
+  std::string command;
+  for (const auto& a : args) command += " " + a;
+  EXPECT_EQ(r.status, 0) << command << "\n" << r.err;
+}
+
+constexpr Count kTwo53 = Count{1} << 53;
+constexpr Count kTwo64 = Count{1} << 64;
+
+TEST(Edges, I2_JsonCountsAround2To53And2To64) {
+  EXPECT_EQ(json_line(json_count(kTwo53 - 1)), "9007199254740991");
+  EXPECT_EQ(json_line(json_count(kTwo53)), "9007199254740992");  // exact as a double
+  EXPECT_EQ(json_line(json_count(kTwo53 + 1)), "\"9007199254740993\"");
+  EXPECT_EQ(json_line(json_count(kTwo64 - 1)), "\"18446744073709551615\"");
+  EXPECT_EQ(json_line(json_count(kTwo64)), "\"18446744073709551616\"");
+  EXPECT_EQ(json_line(json_count(kCountMax)), "\"340282366920938463463374607431768211455\"");
+}
+
+// A shard's results by hand: unit 0 of a one-unit set, multiplicity and
+// nodes as given (JSON text).
+std::string result_line(const std::string& checksum, const std::string& units,
+                        const std::string& unit, const std::string& multiplicity,
+                        const std::string& nodes) {
+  return "{\"checksum\": \"" + checksum + "\", \"units\": " + units +
+         ", \"depth\": 3, \"unit\": " + unit + ", \"multiplicity\": " + multiplicity +
+         ", \"nodes\": " + nodes + "}\n";
+}
+
+TEST(Edges, P4_MergeReadsCountsAboveTwoTo64AndRefusesAboveTwoTo128) {
+  // 2^64 (a string) x 2 = 2^65; a plain number up to 2^64 - 1.
+  auto path = write_temp("merge_big", result_line("c", "2", "0", "\"18446744073709551616\"", "2") +
+                                          result_line("c", "2", "1", "18446744073709551615", "1"));
+  auto r = run_cli({"merge", path});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "total " + to_string(kTwo64 * 2 + kTwo64 - 1) + "\n");
+  // 2^53 + 1 as a string and as a number: the same count.
+  path = write_temp("merge_53", result_line("c", "2", "0", "\"9007199254740993\"", "1") +
+                                    result_line("c", "2", "1", "9007199254740993", "1"));
+  r = run_cli({"merge", path});
+  EXPECT_EQ(r.out, "total " + to_string((kTwo53 + 1) * 2) + "\n") << r.err;
+  // 2^64 as a JSON number is a double to a JSON reader: refused, as is 2^128.
+  expect_error(
+      {"merge", write_temp("merge_2_64", result_line("c", "1", "0", "18446744073709551616", "1"))},
+      "must be a count");
+  expect_error({"merge", write_temp("merge_2_128", result_line("c", "1", "0",
+                                                               "\"340282366920938463463374607431768"
+                                                               "211456\"",
+                                                               "1"))},
+               "must be a count");
+  // 2^128 - 1 x 2: an overflow, never a wrap.
+  expect_error(
+      {"merge",
+       write_temp("merge_overflow",
+                  result_line("c", "1", "0", "\"340282366920938463463374607431768211455\"", "2"))},
+      "overflow");
+}
+
+TEST(Edges, I5_OptionRangesOnBothSides) {
+  expect_ok({"emergo", "--depth", "0"});
+  expect_error({"emergo", "--depth", "65"}, "--depth 65 is too deep (at most 64)");
+  expect_error({"emergo", "--depth", "18446744073709551616"}, "below 2^64");
+  expect_ok({"emergo", "--depth", "1", "--threads", "1024"});
+  expect_ok({"emergo", "--depth", "1", "--threads", "1"});
+  expect_error({"emergo", "--depth", "1", "--threads", "0"},
+               "--threads must be between 1 and 1024");
+  expect_error({"emergo", "--depth", "1", "--threads", "1025"},
+               "--threads must be between 1 and 1024");
+  expect_ok({"emergo", "--depth", "1", "--hash", "0"});
+  expect_error({"emergo", "--depth", "1", "--hash", "1048577"}, "too big");
+  expect_ok({"split", "emergo", "--depth", "2", "--at", "2"});
+  expect_error({"split", "emergo", "--depth", "2", "--at", "3"}, "--at 3 is deeper than --depth 2");
+  // Issue 29: a depth option is named as given.
+  expect_error({"verify", "emergo", "--engine", "true", "--text-depth", "99"},
+               "--text-depth 99 is too deep");
+}
+
+TEST(Edges, I5_ShardRangeOnBothSides) {
+  const std::string units = temp_path("shard_units.jsonl");
+  ASSERT_EQ(run_cli({"split", "emergo:size=7", "--depth", "2", "--at", "1", "--out", units}).status,
+            0);
+  expect_ok({"units", units, "--shard", "0/1"});
+  expect_ok({"units", units, "--shard", "2/3"});
+  expect_error({"units", units, "--shard", "3/3"}, "0 <= i < n");
+  expect_error({"units", units, "--shard", "0/0"}, "0 <= i < n");
+  expect_error({"units", units, "--shard", "18446744073709551615/18446744073709551615"},
+               "0 <= i < n");
+  // A shard beyond the units (i >= units < n) is empty, not an error.
+  const auto r = run_cli({"units", units, "--shard", "1000/1001"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("\"unit\""), std::string::npos) << r.out;
+}
+
+// Issue 29 item 1: a failed write of the output is exit 2 with one line.
+TEST(Edges, I5_AFailedWriteOfTheOutputIsAnError) {
+  std::ostringstream out, err;
+  out.setstate(std::ios::badbit);  // as a full disk leaves it
+  EXPECT_EQ(run_perft_cli({"emergo", "--depth", "1"}, out, err), 2);
+  EXPECT_NE(err.str().find("cannot write the output"), std::string::npos) << err.str();
+  EXPECT_EQ(err.str().find('\n'), err.str().size() - 1);
+  // Output files: a device is written in place (never renamed over), checked.
+  expect_error({"split", "emergo", "--depth", "2", "--at", "1", "--out", "/dev/full"},
+               "cannot write '/dev/full'");
+  expect_error({"diff", "eximo", "eximo:drops=optional", "--depth", "1", "--report", "/dev/full"},
+               "cannot write the report '/dev/full'");
+}
+
+// Issue 29 item 5: no input file grows memory without bound.
+TEST(Edges, I5_InputIsBounded) {
+  expect_error({"suite", "/dev/zero"}, "over 64 MiB");
+  expect_error({"units", "/dev/zero"}, "a line longer than 65536 bytes");
+  expect_error({"merge", "/dev/zero"}, "a line longer than 65536 bytes");
+  expect_error({"merge", write_temp("long_line", std::string(kMaxLineBytes + 1, ' ') + "\n")},
+               "a line longer than");
+  // A units header asking for more units than a set holds.
+  expect_error(
+      {"units", write_temp("huge_set",
+                           "{\"split\": 1, \"game\": \"emergo\", \"position\": "
+                           "\"x\", \"depth\": 3, \"at\": 1, \"units\": " +
+                               std::to_string(kMaxUnits + 1) + ", \"checksum\": \"0\"}\n")},
+      "more than a set holds");
+  expect_error(
+      {"merge", write_temp("huge_merge", result_line("c", "18446744073709551615", "0", "1", "1"))},
+      "more than a set holds");
+}
+
+// Issue 29 item 5: split estimates before it expands; the message gives the
+// estimate and how to split further.
+TEST(Edges, I5_SplitRefusesAPlyTooWideForMemory) {
+  // Ecalper (RULES.md): C(127,3) = 333375 first moves, all to distinct
+  // positions, each with 3 * C(124,3) + 1 = 930373 answers: up to
+  // 310163098875 positions at ply 2, counted before any is built.
+  expect_error({"split", "ecalper", "--depth", "4", "--at", "2"},
+               "--at 2: up to 310163098875 positions at ply 2");
+  expect_error({"split", "ecalper", "--depth", "4", "--at", "2"}, "split at --at 1 or less");
+  expect_ok({"split", "ecalper:size=5", "--depth", "2", "--at", "1"});
+}
+
+// Issue 29 item 7: a finished root splits into no units; merged, total 0.
+TEST(Edges, I5_AnEmptyUnitSetMergesToZero) {
+  const std::string units = temp_path("empty_units.jsonl"), shard = temp_path("empty_shard.jsonl");
+  std::remove(shard.c_str());
+  ASSERT_EQ(run_cli({"split", "emergo", "--position", "9/9/9/9/9/9/9/9/B8 w 0 0", "--depth", "3",
+                     "--at", "1", "--out", units})
+                .status,
+            0);
+  EXPECT_NE(read_all(units).find("\"units\": 0"), std::string::npos) << read_all(units);
+  const auto u = run_cli({"units", units, "--out", shard});
+  ASSERT_EQ(u.status, 0) << u.err;
+  const auto m = run_cli({"merge", shard});
+  EXPECT_EQ(m.status, 0) << m.err;
+  EXPECT_EQ(m.out, "total 0\n");
+}
+
+// A unit with no position below it (a finished game) is written too, also
+// where perft_many expands the units before sharing them out (4 plies left).
+TEST(Edges, P4_AFinishedUnitIsWrittenWithZero) {
+  UnitSet set;
+  set.game = "emergo";
+  set.position = "9/9/9/9/9/9/9/9/9 w 12 12";
+  set.depth = 4;
+  set.units = {{"9/9/9/9/9/9/9/9/9 w 12 12", 2}, {"9/9/9/9/9/9/9/9/B8 w 0 0", 5}};
+  std::ostringstream text;
+  write_unit_set(set, text);
+  const std::string units = write_temp("finished_units.jsonl", text.str());
+  const auto u = run_cli({"units", units, "--threads", "1"});
+  ASSERT_EQ(u.status, 0) << u.err;
+  EXPECT_NE(u.out.find("\"unit\": 1, \"multiplicity\": 5, \"nodes\": 0}"), std::string::npos)
+      << u.out;
+  const auto m = run_cli({"merge", write_temp("finished_shard.jsonl", u.out)});
+  EXPECT_EQ(m.out, "total " + std::to_string(2 * 1828116) + "\n") << m.err;  // README: perft(4)
+}
+
+// Issue 29 item 6: --out is checked before counting; a partial results file
+// of the shard is resumed (a line cut short counted again), another shard's
+// refused; merge reads the old files without a header too.
+TEST(Edges, I5_UnitsResumesItsShardAndChecksOutFirst) {
+  const std::string units = temp_path("resume_units.jsonl"), out = temp_path("resume_out.jsonl");
+  std::remove(out.c_str());
+  ASSERT_EQ(run_cli({"split", "eximo", "--depth", "3", "--at", "1", "--out", units}).status, 0);
+  expect_error({"units", units, "--out", temp_path("no_such_folder/out.jsonl")}, "cannot write");
+  const auto whole = run_cli({"units", units, "--shard", "1/2"});
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  // The header, two whole units and half a third, as a killed run leaves it.
+  std::istringstream lines(whole.out);
+  std::string header, a, b, c;
+  std::getline(lines, header), std::getline(lines, a), std::getline(lines, b),
+      std::getline(lines, c);
+  ASSERT_NE(header.find("\"results\": 1"), std::string::npos) << header;
+  write_temp("resume_out.jsonl", header + "\n" + a + "\n" + b + "\n" + c.substr(0, 20));
+  const auto resumed = run_cli({"units", units, "--shard", "1/2", "--out", out});
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("2 units already counted"), std::string::npos) << resumed.err;
+  const std::string text = read_all(out);
+  EXPECT_EQ(text.find(c.substr(0, 20) + "{"), std::string::npos) << "the cut line is gone";
+  // Each unit once: the same lines as the whole run, in some order.
+  std::multiset<std::string> got, want;
+  std::istringstream t(text), w(whole.out);
+  for (std::string l; std::getline(t, l);) got.insert(l);
+  for (std::string l; std::getline(w, l);) want.insert(l);
+  EXPECT_EQ(got, want);
+  // Merged with shard 0 (old format: no header), the direct count.
+  const auto zero = run_cli({"units", units, "--shard", "0/2"});
+  std::string old_format;
+  std::istringstream z(zero.out);
+  for (std::string l; std::getline(z, l);)
+    if (l.find("\"results\"") == std::string::npos) old_format += l + "\n";
+  const auto m = run_cli({"merge", out, write_temp("resume_zero.jsonl", old_format)});
+  EXPECT_EQ(m.out, "total 60284\n") << m.err;  // RULES.md: Eximo perft(3) from the start
+  // Another shard's file is not resumed into.
+  expect_error({"units", units, "--shard", "0/2", "--out", out}, "another shard");
+}
+
+// Issue 29 item 8: the same checksum with another number of units is not
+// "checksum X, not X".
+TEST(Edges, I5_MergeNamesWhatDiffers) {
+  const auto path = write_temp(
+      "merge_units", result_line("c", "2", "0", "1", "1") + result_line("c", "3", "1", "1", "1"));
+  const auto r = run_cli({"merge", path});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("3 units where the set c has 2"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("not c"), std::string::npos) << r.err;
+}
+
+// Issue 29 item 3: an old report goes as soon as the run starts; a run that
+// fails leaves none (no stale verdict, no empty file).
+TEST(Edges, I5_AFailedRunLeavesNoReport) {
+  const std::string report = write_temp("old_report.html", "<p>the engine agrees</p>");
+  const auto r = run_cli({"verify", "emergo", "--engine", "exit 3", "--report", report});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_FALSE(std::ifstream(report).good()) << "a stale report remains";
+  const std::string fresh = temp_path("new_report.html");
+  std::remove(fresh.c_str());
+  EXPECT_EQ(run_cli({"verify", "emergo", "--engine", "exit 3", "--report", fresh}).status, 2);
+  EXPECT_FALSE(std::ifstream(fresh).good()) << "an empty report was left";
+  // A bad path is found before the engine starts.
+  expect_error({"diff", "eximo", "eximo:drops=optional", "--depth", "1", "--report",
+                temp_path("no_such_folder/r.html")},
+               "cannot write");
+}
+
+TEST(Edges, I5_RateIsNeverTwoTo128) {
+  EXPECT_EQ(rate_text(kCountMax, 1e-30, no_rate_reason(1e-30, false)).find("3402823669"),
+            std::string::npos);
+  EXPECT_EQ(rate_text(kCountMax, 0.5, no_rate_reason(0.5, false)).find("3402823669"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace arb
