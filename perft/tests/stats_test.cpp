@@ -150,8 +150,9 @@ void expect_same_tallies(const std::string& spec_text, std::uint64_t games, Play
     EXPECT_EQ(t->moves_sum, te1.moves_sum) << spec_text;
   }
   // Ecalper's games all last as long and branch alike (C5: counts only).
-  if (spec.name() != "ecalper")
+  if (spec.name() != "ecalper") {
     EXPECT_NE(te2b.lengths, te2.lengths) << spec_text << ": B plays other games than A";
+  }
   EXPECT_GT(te1.moves_sum.size(), 5u) << spec_text;
 }
 
