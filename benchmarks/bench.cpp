@@ -33,6 +33,7 @@
 #include "common/game.h"
 #include "common/spec.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 
 namespace arb::bench {
 namespace {
@@ -252,6 +253,43 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark((at + "reference").c_str(), [=](benchmark::State& s) {
           arb::bench::workload<typename Pair::Reference>(s, reference);
         })->Unit(benchmark::kMillisecond);
+      }
+    });
+    // perft stats (issue 24): random games per second from the start on 2
+    // threads, each game's default spec, engine and reference. The counter
+    // games_per_s is wall-clock (the threads run inside one iteration).
+    arb::Games::for_each([&]<class Pair>() {
+      const std::string game(Pair::kName);
+      for (const bool engine : {true, false}) {
+        const std::string name = "stats/" + game + "/" + (engine ? "engine" : "reference");
+        benchmark::RegisterBenchmark(
+            name.c_str(),
+            [=](benchmark::State& s) {
+              const arb::Spec spec = arb::Games::parse_spec(game);
+              const auto run = [&](const auto& g) {
+                const auto root = g.start();
+                arb::stats::RunOptions o;
+                o.games = engine ? 2000 : 20;
+                o.threads = 2;
+                o.max_plies = 1000;
+                std::uint64_t seed = 1;
+                for (auto _ : s) {
+                  o.seed = seed++;
+                  using G = std::decay_t<decltype(g)>;
+                  const auto t = arb::stats::run_games<G, G>(g, root, nullptr, nullptr, o);
+                  benchmark::DoNotOptimize(t.first.games);
+                }
+                s.counters["games_per_s"] = benchmark::Counter(
+                    static_cast<double>(o.games) * static_cast<double>(s.iterations()),
+                    benchmark::Counter::kIsRate);
+              };
+              if (engine)
+                run(typename Pair::Engine(spec));
+              else
+                run(typename Pair::Reference(spec));
+            })
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
       }
     });
     benchmark::RunSpecifiedBenchmarks();

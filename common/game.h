@@ -121,6 +121,23 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //                                 symmetries that the rules respect, the same
 //                                 for the whole class: every member has pos's
 //                                 perft, so perft's table keeps one entry for all
+//   g.nth_move(pos, i) -> Move    the legal move of rank i in byte order of the
+//                                 move texts, without the list (Ecalper: millions
+//                                 of moves a turn); perft play and perft stats
+//   g.material(pos, player) -> int  what perft stats' greedy player counts
+//                                 (docs/variants.md); needed for --player greedy
+//   G::kMaterialSameForEveryMove  true where every move changes every player's
+//                                 material alike (Ecalper, C4): greedy is random
+template <class G>
+concept NthMoveGame = Game<G> && requires(const G g, const typename G::Position& pos) {
+  { g.nth_move(pos, std::uint64_t{0}) } -> std::same_as<typename G::Move>;
+};
+
+template <class G>
+concept MaterialGame = Game<G> && requires(const G g, const typename G::Position& pos) {
+  { g.material(pos, 0) } -> std::convertible_to<int>;
+};
+
 template <class G>
 concept HashedGame = Game<G> && requires(const G g, const typename G::Position& pos) {
   { g.hash(pos) } -> std::same_as<std::uint64_t>;

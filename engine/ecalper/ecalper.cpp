@@ -136,6 +136,80 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   return list;
 }
 
+// The cells of each size in byte order of their names ("A1" < "A10" < "A2"):
+// a move text sorts by its cell names, since '+' and the text's end sort
+// before the digits that would lengthen a name.
+static const std::array<std::uint8_t, detail::kMaxCells>& cells_by_name(const Geometry& geo) {
+  static const auto kAll = [] {
+    std::array<std::array<std::uint8_t, detail::kMaxCells>, 4> all{};
+    for (int n = 5; n <= 8; ++n) {
+      const Geometry& g = Geometry::of_size(n);
+      auto& order = all[static_cast<std::size_t>(n - 5)];
+      for (int c = 0; c < g.cells; ++c)
+        order[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c);
+      std::sort(order.begin(), order.begin() + g.cells,
+                [&](int a, int b) { return g.name(a) < g.name(b); });
+    }
+    return all;
+  }();
+  return kAll[static_cast<std::size_t>(geo.n - 5)];
+}
+
+Ecalper::Move Ecalper::nth_move(const Position& pos, std::uint64_t index) const {
+  const MoveList list = legal_moves(pos);
+  if (index >= list.size()) throw Error("ecalper: no legal move of rank " + std::to_string(index));
+  Move m;
+  if (pos.swap) {  // "swap" < "x...": first
+    if (index == 0) {
+      m.swap = true;
+      return m;
+    }
+    --index;
+  }
+  const auto& by_name = cells_by_name(*geo_);
+  const int cells = geo_->cells;
+  // place[c]: c's place among the empty cells in row-major order, or -1.
+  std::array<int, detail::kMaxCells> place;
+  place.fill(-1);
+  for (int i = 0; i < list.empty_count_; ++i) place[list.empty_[static_cast<std::size_t>(i)]] = i;
+  const std::uint64_t per = list.per_stone_;
+  if (list.replaceable_[0] != kNone) {
+    Bits replaceable;
+    for (int i = 0; i < list.replaceable_count_; ++i)
+      replaceable.set(list.replaceable_[static_cast<std::size_t>(i)]);
+    std::uint64_t skip = index / per;
+    for (int j = 0; j < cells; ++j) {
+      const int c = by_name[static_cast<std::size_t>(j)];
+      if (!replaceable.test(c)) continue;
+      if (skip-- == 0) {
+        m.replaced = static_cast<std::uint8_t>(c);
+        break;
+      }
+    }
+    index %= per;
+  }
+  // The placed cells one by one, in name order: a cell at row-major place i
+  // among the E empty cells leaves C(E - i - 1, left - 1) ways to finish.
+  const int e = list.empty_count_;
+  int next = 0;
+  m.count = static_cast<std::uint8_t>(list.k_);
+  for (int left = list.k_; left > 0; --left) {
+    for (int j = 0; j < cells; ++j) {
+      const int c = by_name[static_cast<std::size_t>(j)];
+      const int i = place[static_cast<std::size_t>(c)];
+      if (i < next) continue;
+      const std::uint64_t ways = binomial(e - i - 1, left - 1);
+      if (index < ways) {
+        m.cells[static_cast<std::size_t>(list.k_ - left)] = static_cast<std::uint8_t>(c);
+        next = i + 1;
+        break;
+      }
+      index -= ways;
+    }
+  }
+  return m;
+}
+
 // ---------------------------------------------------------------- count_subtree
 
 namespace {

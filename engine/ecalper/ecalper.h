@@ -216,6 +216,16 @@ class Ecalper {
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
 
+  // Optional Game members (common/game.h): the move of rank `index` in byte
+  // order of the move texts, decoded from counts (no list, no sort: perft play
+  // and perft stats); the material measure of greedy play, stones on the
+  // board, which every move changes alike (C4: one replacement, k placements).
+  Move nth_move(const Position& pos, std::uint64_t index) const;
+  int material(const Position& pos, int player) const {
+    return pos.count[static_cast<std::size_t>(player)];
+  }
+  static constexpr bool kMaterialSameForEveryMove = true;
+
   // perft(depth) without the walk (perft/perft.h picks it up for depth >= 2).
   // What lies below a position depends only on counters (stones per player,
   // empty cells, side, swap, the last turn's placed count, who holds the stone

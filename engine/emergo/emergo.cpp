@@ -341,4 +341,12 @@ Outcome Emergo::outcome(std::span<const Position> history) const {
   return seen >= 3 ? Outcome::draw(0b11) : o;
 }
 
+int Emergo::material(const Position& pos, int player) const {
+  const auto p = static_cast<std::size_t>(player);
+  int men = pos.hand[p];
+  for (detail::Bitboard b = pos.owned[p]; b != 0; b &= b - 1)
+    men += detail::cap_of(pos.col[static_cast<std::size_t>(std::countr_zero(b))]);
+  return men;
+}
+
 }  // namespace arb::engine::emergo

@@ -64,6 +64,9 @@ class Emergo {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // Optional (common/game.h): the material of perft stats' greedy player, his
+  // free men, in hand and capping his columns; prisoners (E5) do not count.
+  int material(const Position& pos, int player) const;
   // E12: in a played game the third occurrence of a position (same side to
   // move, same hands) is a draw. `history` ends with the current position.
   Outcome outcome(std::span<const Position> history) const;

@@ -201,6 +201,10 @@ class Eximo {
            !(pos.them & 0xFFULL);
   }
   Outcome outcome(const Position& pos) const;
+  // Optional (common/game.h): perft stats' greedy material, men on the board.
+  int material(const Position& pos, int player) const {
+    return std::popcount(player == pos.side ? pos.us : pos.them);
+  }
 
   // Absolute boards (a1 = bit 0), for tests and tools.
   static std::uint64_t white(const Position& pos);

@@ -138,6 +138,8 @@ class Meridians {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // Optional (common/game.h): perft stats' greedy material, stones on the board.
+  int material(const Position& pos, int player) const { return pos.stones[player].count(); }
 
   // Optional Game members (common/game.h): a hash of every field, and the
   // invariants: disjoint colours on the board's points, counters capped at 2,

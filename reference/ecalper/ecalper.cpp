@@ -245,6 +245,55 @@ std::uint64_t Ecalper::count_moves(const Position& pos) const {
   return swap + checked_mul(replacements, placements);
 }
 
+Ecalper::Move Ecalper::nth_move(const Position& pos, std::uint64_t index) const {
+  if (index >= count_moves(pos))
+    throw Error("ecalper: no legal move of rank " + std::to_string(index));
+  // Texts sort by their cell names, a name before every longer name it starts
+  // ('+' and the end sort before digits): `swap` ('s' < 'x') first, then by the
+  // replaced cell, then by the placed cells in their text order (row, column).
+  const auto by_name = [&](int a, int b) { return cell_name(a) < cell_name(b); };
+  if (pos.may_swap) {
+    if (index == 0) return Move{true, -1, {}};
+    --index;
+  }
+  const std::vector<int> empties = empty_cells(pos);
+  const int e = static_cast<int>(empties.size());
+  const int k = !is_first_turn(pos) && is_replacement_only_turn(pos) ? 0 : stones_per_turn();
+  Move move;
+  if (!is_first_turn(pos)) {
+    std::vector<int> replaceable = replaceable_cells(pos);
+    std::sort(replaceable.begin(), replaceable.end(), by_name);
+    const std::uint64_t per =
+        binomial(static_cast<std::uint64_t>(e), static_cast<std::uint64_t>(k));
+    move.replaced = replaceable[index / per];
+    index %= per;
+  }
+  // Each placed cell in turn: a candidate at row-major place i of the empties
+  // leaves C(e - i - 1, still to place) ways to finish the set.
+  int next = 0;
+  for (int left = k; left > 0; --left) {
+    std::vector<int> places;
+    for (int i = next; i < e; ++i) places.push_back(i);
+    std::sort(places.begin(), places.end(),
+              [&](int a, int b) { return by_name(empties[a], empties[b]); });
+    for (int i : places) {
+      const std::uint64_t ways =
+          binomial(static_cast<std::uint64_t>(e - i - 1), static_cast<std::uint64_t>(left - 1));
+      if (index < ways) {
+        move.placed.push_back(empties[i]);
+        next = i + 1;
+        break;
+      }
+      index -= ways;
+    }
+  }
+  return move;
+}
+
+int Ecalper::material(const Position& pos, int player) const {
+  return static_cast<int>(std::count(pos.cells.begin(), pos.cells.end(), colour_of(player)));
+}
+
 Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
   Position next = pos;
   if (move.swap) {

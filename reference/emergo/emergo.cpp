@@ -469,4 +469,12 @@ BoardLayout Emergo::board_layout() const {
   return layout;
 }
 
+int Emergo::material(const Position& pos, int player) const {
+  int men = pos.hand[static_cast<std::size_t>(player)];
+  for (const std::string& column : pos.squares)
+    if (!column.empty() && column.back() == kMan[player])
+      men += static_cast<int>(std::count(column.begin(), column.end(), kMan[player]));
+  return men;
+}
+
 }  // namespace arb::reference

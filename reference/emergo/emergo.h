@@ -71,6 +71,9 @@ class Emergo {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // Material (perft stats --player greedy): the player's free men, in hand and
+  // in the columns he owns (E3: all of his men in such a column are its cap).
+  int material(const Position& pos, int player) const;
   // E12 in a played game: also a draw at the third occurrence of the current
   // position (same side to move). `history` ends with the current position.
   Outcome outcome(std::span<const Position> history) const;

@@ -360,4 +360,12 @@ BoardLayout Eximo::board_layout() const {
   return layout;
 }
 
+int Eximo::material(const Position& pos, int player) const {
+  const Piece mine = player == 0 ? Piece::kWhite : Piece::kBlack;
+  int men = 0;
+  for (const auto& rank : pos.board)
+    men += static_cast<int>(std::count(rank.begin(), rank.end(), mine));
+  return men;
+}
+
 }  // namespace arb::reference

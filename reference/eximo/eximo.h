@@ -79,6 +79,8 @@ class Eximo {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // Material (perft stats --player greedy): the player's men on the board.
+  int material(const Position& pos, int player) const;
 
   static std::string square_name(Square s);
 

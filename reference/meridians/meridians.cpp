@@ -464,4 +464,8 @@ BoardLayout Meridians::board_layout() const {
   return layout;
 }
 
+int Meridians::material(const Position& pos, int player) const {
+  return stones_of(pos, colour_of(player));
+}
+
 }  // namespace arb::reference

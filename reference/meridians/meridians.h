@@ -72,6 +72,8 @@ class Meridians {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // Material (perft stats --player greedy): the player's stones on the board.
+  int material(const Position& pos, int player) const;
 
   // --- Board geometry (M1), public for the tests. ---
   int point_count() const { return static_cast<int>(row_of_.size()); }
