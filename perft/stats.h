@@ -150,14 +150,26 @@ class Mover {
   std::vector<std::uint32_t> order_;
 };
 
-// Plays one game from `root` and adds it to `t`. The rules perft leaves out
-// apply (P3): a game's own outcome(history) (Emergo E12's third repetition, a
-// draw). A game still running after max_plies plies is unfinished.
+// How one played game ended.
+struct GameEnd {
+  Outcome outcome;
+  int plies = 0;
+  bool unfinished = false;  // still running after max_plies plies
+};
+
+// Plays one game from `root`, adds it to `t` and returns its end. The rules
+// perft leaves out apply (P3): a game's own outcome(history) (Emergo E12's
+// third repetition, a draw). A game still running after max_plies plies is
+// unfinished. (`perft stats` and the Python module's random_games.)
 template <Game G>
-void play_game(const G& g, Mover<G>& mover, const typename G::Position& root, std::uint64_t seed,
-               int max_plies, Tally& t) {
+GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root, std::uint64_t seed,
+                  int max_plies, Tally& t) {
   using Position = typename G::Position;
   constexpr bool kHistory = requires(const G& gg, std::span<const Position> h) { gg.outcome(h); };
+  const auto end = [&](Outcome o, int plies, bool unfinished) {
+    record(t, o, plies, unfinished);
+    return GameEnd{o, plies, unfinished};
+  };
   SplitMix64 rng{seed};
   std::vector<Position> history{root};
   std::vector<std::uint64_t> hashes;
@@ -165,7 +177,7 @@ void play_game(const G& g, Mover<G>& mover, const typename G::Position& root, st
   Position pos = root;
   for (int ply = 0;; ++ply) {
     const std::uint64_t n = g.count_moves(pos);
-    if (n == 0) return record(t, g.outcome(pos), ply, false);  // P3: finished iff no moves
+    if (n == 0) return end(g.outcome(pos), ply, false);  // P3: finished iff no moves
     if constexpr (kHistory) {
       // Only a position seen three times can end by repetition; where the
       // game hashes, the hashes rule the others out cheaply (equal => equal hash).
@@ -174,10 +186,10 @@ void play_game(const G& g, Mover<G>& mover, const typename G::Position& root, st
         may_repeat = std::count(hashes.begin(), hashes.end(), hashes.back()) >= 3;
       if (may_repeat) {
         const Outcome o = g.outcome(std::span<const Position>(history));
-        if (o.finished) return record(t, o, ply, false);
+        if (o.finished) return end(o, ply, false);
       }
     }
-    if (ply >= max_plies) return record(t, Outcome::ongoing(), ply, true);
+    if (ply >= max_plies) return end(Outcome::ongoing(), ply, true);
     if (t.moves_sum.size() <= static_cast<std::size_t>(ply)) {
       t.moves_sum.resize(static_cast<std::size_t>(ply) + 1, 0);
       t.moves_seen.resize(static_cast<std::size_t>(ply) + 1, 0);

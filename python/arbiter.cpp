@@ -14,7 +14,6 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <random>
 #include <span>
 #include <string>
 #include <thread>
@@ -28,6 +27,7 @@
 #include "perft/cli/command.h"
 #include "perft/counting.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 #include "perft/text.h"
 #include "python/verify_object.h"
 
@@ -55,7 +55,7 @@ class AnyGame {
   virtual Pos parse(const std::string& text) const = 0;
   virtual std::vector<std::uint64_t> count_moves(const std::vector<Pos>& positions) const = 0;
   virtual RandomGames random_games(const Pos& root, std::uint64_t n, std::uint64_t seed,
-                                   std::uint64_t max_plies, int threads) const = 0;
+                                   stats::Player player, int max_plies, int threads) const = 0;
   virtual VerifyReport verify(py::object engine, const std::string& root, const std::string& moves,
                               int depth, int text_depth) const = 0;
 };
@@ -143,13 +143,14 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
     return out;
   }
 
-  // A simple seeded random player (issue 27; the `perft stats` engine of
-  // issue 24 replaces it once merged): game i draws from its own
-  // std::mt19937_64, seeded from (seed, i), so results do not depend on the
-  // thread count; the move is rng() % n over the moves in generated order.
+  // `perft stats`'s games (perft/stats.h): game i plays with its own
+  // generator seeded from (seed, i) and picks its move by rank in byte order
+  // of the move texts, so the games do not depend on the thread count nor on
+  // the implementation, and are the games `perft stats --seed` tallies.
   RandomGames random_games(const Pos& root_pos, std::uint64_t n, std::uint64_t seed,
-                           std::uint64_t max_plies, int threads) const override {
+                           stats::Player player, int max_plies, int threads) const override {
     const typename G::Position root = own(root_pos);
+    { stats::Mover<G> check(g_, player); }  // greedy needs a material measure: before any thread
     RandomGames r;
     r.winners.assign(n, 0);
     r.plies.assign(n, 0);
@@ -158,7 +159,14 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
     std::mutex error_mutex;
     const auto play_games = [&](std::uint64_t first, std::uint64_t step) {
       try {
-        for (std::uint64_t i = first; i < n; i += step) play_one(root, i, seed, max_plies, r);
+        stats::Mover<G> mover(g_, player);
+        stats::Tally scratch(g_.players().size());
+        for (std::uint64_t i = first; i < n; i += step) {
+          const stats::GameEnd e =
+              stats::play_game(g_, mover, root, stats::game_seed(seed, 0, i), max_plies, scratch);
+          r.winners[i] = e.unfinished ? 0 : static_cast<std::uint8_t>(e.outcome.winners);
+          r.plies[i] = static_cast<std::uint32_t>(e.plies);
+        }
       } catch (...) {
         const std::lock_guard lock(error_mutex);
         if (!error) error = std::current_exception();
@@ -191,32 +199,6 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
  private:
   Pos make(typename G::Position pos) const {
     return std::make_shared<PositionOf<G>>(this->shared_from_this(), std::move(pos));
-  }
-
-  void play_one(const typename G::Position& root, std::uint64_t i, std::uint64_t seed,
-                std::uint64_t max_plies, RandomGames& r) const {
-    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
-                      static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i >> 32)};
-    std::mt19937_64 rng(seq);
-    std::vector<typename G::Position> history{root};
-    std::uint64_t plies = 0;
-    for (;;) {
-      // Played games apply the rules on the history (Emergo E12), as perft play.
-      const Outcome o =
-          played_outcome(g_, std::span<const typename G::Position>(history.data(), history.size()));
-      if (o.finished) {
-        r.winners[i] = o.winners;
-        break;
-      }
-      if (plies == max_plies) break;
-      check_moves_fit(g_, history.back());
-      const auto moves = g_.legal_moves(history.back());
-      if (std::ranges::empty(moves)) break;  // finished (P3), whatever outcome() said
-      const auto k = static_cast<std::ptrdiff_t>(rng() % std::ranges::size(moves));
-      history.push_back(g_.play(history.back(), *std::ranges::next(std::ranges::begin(moves), k)));
-      ++plies;
-    }
-    r.plies[i] = static_cast<std::uint32_t>(plies);
   }
 
   G g_;
@@ -350,12 +332,19 @@ PYBIND11_MODULE(arbiter, m) {
       [](const py::object& game, std::uint64_t n, std::uint64_t seed, const std::string& player,
          std::uint64_t max_plies, const py::object& threads, const py::object& position) {
         const auto g = game_of(game);
-        if (player != "random") throw Error("--player must be random, got '" + player + "'");
+        // perft stats' checks and messages
+        stats::Player who = stats::Player::kRandom;
+        if (player == "greedy")
+          who = stats::Player::kGreedy;
+        else if (player != "random")
+          throw Error("--player must be random or greedy, got '" + player + "'");
         if (n == 0) throw Error("--games must be at least 1");
+        if (max_plies > 1'000'000)
+          throw Error("--max-plies must be at most 1000000, got " + std::to_string(max_plies));
         const HashArgs t = hash_args(threads, py::none());
         const Pos root = position.is_none() ? g->start() : position.cast<Pos>();
-        RandomGames r =
-            g->random_games(root, n, seed, max_plies, t.threads.value_or(default_threads()));
+        RandomGames r = g->random_games(root, n, seed, who, static_cast<int>(max_plies),
+                                        t.threads.value_or(default_threads()));
         py::dict out;
         out["winners"] = py::array_t<std::uint8_t>(static_cast<py::ssize_t>(n), r.winners.data());
         out["plies"] = py::array_t<std::uint32_t>(static_cast<py::ssize_t>(n), r.plies.data());
@@ -365,9 +354,10 @@ PYBIND11_MODULE(arbiter, m) {
       py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("player") = "random",
       py::arg("max_plies") = 1000, py::arg("threads") = py::none(),
       py::arg("position") = py::none(),
-      "n seeded random games from the start (or position): a dict of numpy arrays, 'winners' "
-      "(bit i set for each player i of game.players sharing the result; 0: still running at "
-      "max_plies) and 'plies', and 'players'. Deterministic for a seed whatever the threads.");
+      "n games from the start (or position) by the player ('random' or 'greedy'), the games "
+      "perft stats plays for the seed: a dict of numpy arrays, 'winners' (bit i set for each "
+      "player i of game.players sharing the result; 0: still running at max_plies) and "
+      "'plies', and 'players'. Deterministic for a seed whatever the threads and the impl.");
 
   py::class_<VerifyReport>(m, "VerifyResult", "What arbiter.verify found")
       .def_readonly("ok", &VerifyReport::ok, "True when the engine agrees with ours")

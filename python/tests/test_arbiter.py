@@ -171,5 +171,25 @@ def test_RandomGames_AreSeededAndEndAsTheRulesSay(spec):
     assert (a["plies"][unfinished] == 300).all() and (a["plies"] <= 300).all()
     assert (a["winners"] < (1 << len(g.players))).all()
     assert (arbiter.random_games(g, 5, 1, max_plies=0)["plies"] == 0).all()
-    with pytest.raises(ValueError):
-        arbiter.random_games(g, 5, 1, player="greedy")
+    with pytest.raises(ValueError, match="--player must be random or greedy"):
+        arbiter.random_games(g, 5, 1, player="best")
+
+
+@pytest.mark.parametrize("spec", ("emergo:size=7", "eximo", "meridians:size=6", "ecalper:size=5"))
+@pytest.mark.parametrize("player", ("random", "greedy"))
+def test_RandomGames_AreTheGamesOfPerftStats(spec, player):
+    # The same games whatever the implementation, tallied as `perft stats` does
+    # for the same seed (perft/stats.h plays both).
+    n, seed, max_plies = 120, 11, 400
+    e = arbiter.random_games(arbiter.Game(spec), n, seed, player=player, max_plies=max_plies)
+    r = arbiter.random_games(arbiter.Game(spec, impl="reference"), n, seed, player=player,
+                             max_plies=max_plies, threads=1)
+    assert (e["winners"] == r["winners"]).all() and (e["plies"] == r["plies"]).all()
+    j = cli_json("stats", spec, "--games", str(n), "--seed", str(seed), "--player", player,
+                 "--max-plies", str(max_plies))
+    rates = j["rates"]
+    winners = [int(w) for w in e["winners"]]
+    for i, side in enumerate(e["players"]):
+        assert rates[side]["count"] == sum(1 for w in winners if w == 1 << i)
+    assert rates["unfinished"]["count"] == sum(1 for w in winners if w == 0)
+    assert rates["draw"]["count"] == sum(1 for w in winners if w != 0 and w & (w - 1))
