@@ -187,7 +187,7 @@ def test_RandomGames_AreTheGamesOfPerftStats(spec, player):
     assert (e["winners"] == r["winners"]).all() and (e["plies"] == r["plies"]).all()
     j = cli_json("stats", spec, "--games", str(n), "--seed", str(seed), "--player", player,
                  "--max-plies", str(max_plies))
-    rates = j["rates"]
+    rates = j["a"]["rates"]
     winners = [int(w) for w in e["winners"]]
     for i, side in enumerate(e["players"]):
         assert rates[side]["count"] == sum(1 for w in winners if w == 1 << i)
