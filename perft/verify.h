@@ -23,6 +23,7 @@
 #include "perft/difference.h"
 #include "perft/engine_client.h"
 #include "perft/fixture.h"
+#include "perft/json.h"
 #include "perft/perft.h"
 #include "perft/progress.h"
 #include "perft/text.h"
@@ -92,6 +93,20 @@ inline std::string finding_text(const VerifySummary& s, const Finding& f) {
   out += describe(f);
   out += "reproduce: perft " + s.game + " --position '" + f.a_position + "' --depth 1 --divide\n";
   return out;
+}
+
+// One finding as perft verify --json writes it (and arbiter.verify returns it).
+inline nlohmann::ordered_json finding_json(const Finding& f) {
+  nlohmann::ordered_json j;
+  j["check"] = f.label;
+  j["path"] = f.path;
+  j["position"] = f.a_position;
+  if (!f.b_position.empty()) j["engine_position"] = f.b_position;
+  j["first_depth"] = f.first_depth;
+  j["missing"] = f.only_a;
+  j["extra"] = f.only_b;
+  j["problems"] = f.problems;
+  return j;
 }
 
 // The closing line of a verify run (without its newline).

@@ -128,19 +128,6 @@ class FixtureWriter {
   std::map<std::string, std::string> tests_;  // test_key -> id
 };
 
-nlohmann::ordered_json finding_json(const Finding& f) {
-  nlohmann::ordered_json j;
-  j["check"] = f.label;
-  j["path"] = f.path;
-  j["position"] = f.a_position;
-  if (!f.b_position.empty()) j["engine_position"] = f.b_position;
-  j["first_depth"] = f.first_depth;
-  j["missing"] = f.only_a;
-  j["extra"] = f.only_b;
-  j["problems"] = f.problems;
-  return j;
-}
-
 // The CI outputs' cases: one per depth of each root or suite line, and one for
 // its texts; a line skipped or stopped by an engine error is one case.
 CiRun ci_run(const VerifySummary& s) {
