@@ -188,6 +188,11 @@ inline const std::vector<NotationCase> kEximoNotationRules = {
      "C3-C4",
      {"'C3-C4'"}},
     {"a capture is written with x", "eximo", "B7/8/8/8/3WB3/8/8/8 w", "d4-f4", {"'d4-f4'"}},
+    {"drops sorted by rank then file",
+     "eximo",
+     "B7/3W4/8/8/8/8/8/8 w",
+     "d7-d8+c2+b1",
+     {"'d7-d8+c2+b1'", "non-canonical|sorted"}},
 };
 
 // ---- Ecalper: "Position text", "Move text"
@@ -260,6 +265,11 @@ inline const std::vector<NotationCase> kEcalperNotationRules = {
      "5/6/7/8/9/8/7/6/5 b - -:-",
      "xA1+B1+C1+D1",
      {"xA1"}},
+    {"the replaced cell comes first",
+     "ecalper:size=5",
+     "BBB2/6/7/8/9/8/7/6/5 w s -:A1,B1,C1",
+     "A2+xA1+B2+C2",
+     {"'A2+xA1+B2+C2'", "xA1"}},
 };
 
 // ---- Meridians: "Position text", "Move text"
