@@ -333,7 +333,11 @@ std::optional<arb::Count> closed_form_3p(int cells, StoneCounts start, int depth
     if (__builtin_mul_overflow(placements, static_cast<Wide>(choose(empty, 5)), &ways))
       return std::nullopt;
     placements = ways;
-    for (const auto& [s, n] : paths) {
+    for (const auto& entry : paths) {
+      // Named, not a structured binding: clang 14 (the ASan build) cannot
+      // capture a binding in a lambda.
+      const StoneCounts& s = entry.first;
+      const Wide n = entry.second;
       const int prev = (s.mover + 2) % 3;
       const auto add = [&](int victim, int choices) {
         if (choices <= 0) return;
