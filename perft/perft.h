@@ -179,4 +179,12 @@ void count_results(const G& g, const typename G::Position& pos, int depth, Resul
   for (const auto& move : g.legal_moves(pos)) count_results(g, g.play(pos, move), depth - 1, out);
 }
 
+// "b=728,draw=1988,w=764" (with sep ","): a results line of a fixture or a test.
+inline std::string results_text(const ResultCounts& r, const char* sep) {
+  std::string out;
+  for (const auto& [key, n] : r.by_outcome)
+    out += (out.empty() ? "" : sep) + key + "=" + to_string(n);
+  return out;
+}
+
 }  // namespace arb

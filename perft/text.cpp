@@ -1,6 +1,7 @@
 // Messages and numbers written alike by every part of the tool (perft/text.h).
 #include "perft/text.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -65,6 +66,9 @@ void replace_file(const std::string& path, const std::string& text, const std::s
       throw Error("cannot write " + what);
     }
   }
+  // The file keeps its mode (a fixture rewritten by --update stays as it was).
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
     throw Error("cannot write " + what);

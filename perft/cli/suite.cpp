@@ -24,6 +24,7 @@
 #include "perft/cli/command.h"
 #include "perft/compare.h"
 #include "perft/fixture.h"
+#include "perft/fixture_update.h"
 
 namespace arb::cli {
 namespace {
@@ -69,7 +70,6 @@ class SuiteRun {
 
 // The perft command of test D<depth>, and a results line.
 std::string reproduce(const FixtureCase& c, int depth);
-std::string results_text(const ResultCounts& r, const char* sep);
 
 // The tests of one line (the D<k> and R<k>); with --compare on both
 // implementations walked together, else on the one of --impl.
@@ -160,13 +160,6 @@ std::string reproduce(const FixtureCase& c, int depth) {
   return cmd;
 }
 
-std::string results_text(const ResultCounts& r, const char* sep) {
-  std::string out;
-  for (const auto& [key, n] : r.by_outcome)
-    out += (out.empty() ? "" : sep) + key + "=" + to_string(n);
-  return out;
-}
-
 SuiteRun::SuiteRun(const SuiteOptions& options, std::uint64_t tests, Io& io)
     : options_(options), io_(io), progress_(io.err, io.progress), tests_(tests) {}
 
@@ -254,134 +247,6 @@ void SuiteRun::finish() {
   line_done();
 }
 
-// ---- perft suite FILE --update: rebaselining (issue 23)
-
-// A count of ours: engine and reference agreed on it. Any other src (a hand
-// count, RULES.md, another program) is an outside source, never rewritten.
-bool ours(const FixtureCase& c) {
-  return c.src.find("reference and engine agree") != std::string::npos ||
-         c.src.find("engine and reference agree") != std::string::npos;
-}
-
-struct Recount {
-  std::map<int, Count> depths;                          // D<k> that engine and reference agree on
-  std::map<int, std::map<std::string, Count>> results;  // R<k> likewise
-  std::vector<std::string> disagreements;  // "D4: engine 12, reference 13 (reproduce: ...)"
-};
-
-template <Game E, Game R>
-Recount recount(const E& engine, const R& reference, const FixtureCase& c,
-                std::optional<std::uint64_t> max_nodes, const HashArgs& hash) {
-  Recount out;
-  const auto ep = fixture_root(engine, c);
-  const auto rp = fixture_root(reference, c);
-  for (const auto& [k, old] : c.depths) {
-    if (skip_reason(c, k, old, max_nodes)) continue;
-    const Count e = run_perft(engine, ep, k, resolve_hash(engine, hash, k));
-    const Count r = perft(reference, rp, k);
-    if (e == r)
-      out.depths[k] = e;
-    else
-      out.disagreements.push_back(
-          "D" + std::to_string(k) + ": engine " + to_string(e) + ", reference " + to_string(r) +
-          " (reproduce: perft compare " + c.spec +
-          (c.position == "start" ? "" : " --position '" + c.position + "'") +
-          (c.moves.empty() ? "" : " --moves '" + c.moves + "'") + " --depth " + std::to_string(k) +
-          ")");
-  }
-  for (const auto& [k, old] : c.results) {
-    Count size = 0;
-    for (const auto& [key, n] : old) size = checked_add(size, n);
-    if (skip_reason(c, k, size, max_nodes)) continue;
-    ResultCounts e, r;
-    count_results(engine, ep, k, e);
-    count_results(reference, rp, k, r);
-    if (e.by_outcome == r.by_outcome)
-      out.results[k] = e.by_outcome;
-    else
-      out.disagreements.push_back("R" + std::to_string(k) + ": engine " + results_text(e, ",") +
-                                  ", reference " + results_text(r, ","));
-  }
-  return out;
-}
-
-// Recomputes every count of the file; writes it back (a temporary file, then
-// a rename) only when engine and reference agree everywhere, and only the
-// lines whose counts are ours; prints a unified diff of what changed.
-int update_file(const std::string& path, std::optional<std::uint64_t> max_nodes,
-                const HashArgs& hash, Io& io) {
-  if (access(path.c_str(), W_OK) != 0) throw Error("cannot write '" + path + "' (--update)");
-  const FixtureFile file = read_fixture_file(path);  // bounded: first (issue 29)
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  if (!file.errors.empty())
-    throw Error("'" + path + "' line " + std::to_string(file.errors.front().line) + ": " +
-                file.errors.front().message + " (fix it before --update)");
-  if (file.cases.empty()) throw Error("fixture file '" + path + "' has no test lines");
-  std::vector<std::string> disagreements, conflicts;
-  std::map<int, std::string> changed;  // line number -> new text
-  ProgressLine progress(io.err, io.progress);
-  std::size_t done = 0;
-  for (const auto& c : file.cases) {
-    progress.show("recount " + std::to_string(++done) + "/" + std::to_string(file.cases.size()) +
-                  " " + shown(c.id));
-    Recount r;
-    try {
-      r = Games::with_pair(Spec::parse(c.spec), [&](const auto& engine, const auto& reference) {
-        return recount(engine, reference, c, max_nodes, hash);
-      });
-    } catch (const Error& e) {
-      throw Error("line " + std::to_string(c.line) + " (id " + c.id + "): " + e.what());
-    }
-    for (const auto& d : r.disagreements)
-      disagreements.push_back("line " + std::to_string(c.line) + " (id " + c.id + ") " + d);
-    FixtureCase updated = c;
-    std::vector<std::string> moved;
-    for (const auto& [k, n] : r.depths)
-      if (c.depths.at(k) != n) {
-        updated.depths[k] = n;
-        moved.push_back("D" + std::to_string(k));
-      }
-    for (const auto& [k, by_key] : r.results)
-      if (c.results.at(k) != by_key) {
-        updated.results[k] = by_key;
-        moved.push_back("R" + std::to_string(k));
-      }
-    if (moved.empty()) continue;
-    if (!ours(c)) {
-      conflicts.push_back("line " + std::to_string(c.line) + " (id " + c.id +
-                          "): " + joined(moved, ", ") + " differ from an outside source (src " +
-                          c.src + "): not rewritten");
-      continue;
-    }
-    updated.src += ", " + joined(moved, " ") +
-                   " recomputed (perft suite --update: engine and reference agree, " + today_utc() +
-                   ")";
-    changed[c.line] = format_fixture_case(updated);
-  }
-  progress.clear();
-  if (!disagreements.empty()) {
-    io.out << "engine and reference disagree; nothing written:\n";
-    for (const auto& d : disagreements) io.out << "  " << d << '\n';
-    return 1;
-  }
-  if (!changed.empty()) {
-    io.out << "--- " << path << "\n+++ " << path << " (updated)\n";
-    for (const auto& [number, text] : changed)
-      io.out << "@@ -" << number << ",1 +" << number << ",1 @@\n-"
-             << lines[static_cast<std::size_t>(number - 1)] << "\n+" << text << '\n';
-    for (const auto& [number, text] : changed) lines[static_cast<std::size_t>(number - 1)] = text;
-    std::string text;
-    for (const auto& line : lines) text += line + '\n';
-    replace_file(path, text, "'" + path + "'");
-  }
-  for (const auto& c : conflicts) io.out << "conflict: " << c << '\n';
-  io.out << changed.size() << " lines rewritten, " << conflicts.size() << " conflicts, "
-         << file.cases.size() - changed.size() - conflicts.size() << " unchanged\n";
-  return conflicts.empty() ? 0 : 1;
-}
-
 class SuiteCommand : public Command {
  public:
   void define(CLI::App& app) override {
@@ -419,7 +284,10 @@ class SuiteCommand : public Command {
         throw Error("--update always recounts on both implementations; drop --compare and --impl");
       if (!junit_.empty() || github_)
         throw Error("--junit and --github report a test run, not --update; drop them");
-      return update_file(file_, options_.max_nodes, options_.hash, io);
+      // Rebaselining is the library's (perft/fixture_update.h), on the registry.
+      return update_fixture_file(
+          file_, options_.max_nodes, options_.hash, io.out, io.err, io.progress,
+          [](const std::string& spec, auto&& f) { return Games::with_pair(Spec::parse(spec), f); });
     }
     if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     CiRun ci;

@@ -7,8 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "arb/test_games.h"
+#include "perft/fixture_update.h"
 #include "perft/tests/cli_run.h"
 
 namespace arb {
@@ -123,13 +126,89 @@ TEST(PerftSuiteUpdate, ReadOnlyFileIsAnErrorAndUntouched) {
   const std::string path = write_temp("readonly.perft", text);
   chmod(path.c_str(), 0444);
   const CliRun r = perft({"suite", path, "--update"});
+  struct stat st {};
+  ASSERT_EQ(stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0444u) << "the mode is kept";
   chmod(path.c_str(), 0644);
-  if (geteuid() != 0) {  // root writes anyway
-    EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_TRUE(contains(r.err, "cannot write")) << r.err;
-    EXPECT_EQ(read(path), text);
-  }
+  // Also as root, whom access() lets write anything: no write bit, no rewrite.
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(contains(r.err, "cannot write")) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_EQ(read(path), text);
   EXPECT_EQ(perft({"suite", path, "--update", "--compare"}).status, 2);
+}
+
+// A rewritten file keeps its mode (the temporary file takes it before the rename).
+TEST(PerftSuiteUpdate, RewrittenFileKeepsItsMode) {
+  const std::string path = write_temp(
+      "mode.perft", "eximo; start; D1 39; id x; src engine and reference agree (test)\n");
+  chmod(path.c_str(), 0640);
+  EXPECT_EQ(perft({"suite", path, "--update"}).status, 0);
+  EXPECT_TRUE(contains(read(path), "D1 40; id x"));
+  struct stat st {};
+  ASSERT_EQ(stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0640u);
+}
+
+// A src that starts with an outside source is one, even where it adds that
+// engine and reference agree on some depths: which count is whose, it does
+// not say, so a moved count is a conflict, never rewritten (issue 23).
+TEST(PerftSuiteUpdate, MixedSourceIsAConflict) {
+  const std::string text =
+      "eximo; start; D1 41; D2 1600; id mixed; src hand count: D1 by hand, D2 engine and "
+      "reference agree\n";
+  const std::string path = write_temp("mixed.perft", text);
+  const CliRun r = perft({"suite", path, "--update"});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "conflict: line 1 (id mixed): D1 differ")) << r.out;
+  EXPECT_EQ(read(path), text);
+}
+
+// Engine and reference disagree: nothing is written, exit 1, and each
+// disagreement (a D<k> and an R<k>) names the compare command that shows it.
+// The planted pair: the toy game (toy/) against a copy that never takes 10.
+class ToyWithoutTen : public reference::Toy {
+ public:
+  using reference::Toy::Toy;
+  MoveList legal_moves(const Position& p) const {
+    MoveList out = reference::Toy::legal_moves(p);
+    std::erase(out, Move{10});
+    return out;
+  }
+  std::uint64_t count_moves(const Position& p) const { return legal_moves(p).size(); }
+  Move parse_move(const Position& p, std::string_view text) const {
+    return find_move_by_text(*this, p, text);
+  }
+};
+static_assert(Game<ToyWithoutTen>);
+
+TEST(PerftSuiteUpdate, DisagreementWritesNothingAndNamesTheCompareCommand) {
+  const std::string text =
+      "toy; start; D1 3; D2 8; R2 b=2,ongoing=6; id toy; src engine and reference agree (test)\n";
+  const std::string path = write_temp("disagree.perft", text);
+  std::ostringstream out, err;
+  const auto with_pair = [](const std::string& spec, auto&& f) {
+    const Spec s = TestGames::parse_spec(spec);
+    return f(reference::Toy(s), ToyWithoutTen(s));
+  };
+  EXPECT_EQ(update_fixture_file(path, std::nullopt, HashArgs{}, out, err, false, with_pair), 1);
+  EXPECT_TRUE(contains(out.str(), "engine and reference disagree; nothing written")) << out.str();
+  EXPECT_TRUE(contains(out.str(),
+                       "D1: engine 3, reference 2 (reproduce: perft compare toy "
+                       "--depth 1)"))
+      << out.str();
+  EXPECT_TRUE(contains(out.str(), "R2: engine ")) << out.str();
+  EXPECT_TRUE(contains(out.str(), "(reproduce: perft compare toy --depth 2)")) << out.str();
+  EXPECT_EQ(read(path), text);
+  // The same pair agreeing (the toy against itself) rewrites nothing that is right.
+  std::ostringstream same;
+  const auto agree = [](const std::string& spec, auto&& f) {
+    const Spec s = TestGames::parse_spec(spec);
+    return f(reference::Toy(s), reference::Toy(s));
+  };
+  EXPECT_EQ(update_fixture_file(path, std::nullopt, HashArgs{}, same, err, false, agree), 0)
+      << same.str();
+  EXPECT_TRUE(contains(same.str(), "0 lines rewritten, 0 conflicts, 1 unchanged")) << same.str();
 }
 
 }  // namespace
