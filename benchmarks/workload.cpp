@@ -26,6 +26,7 @@
 #include "benchmarks/workloads.h"
 #include "common/error.h"
 #include "common/game.h"
+#include "common/impl.h"
 #include "common/spec.h"
 #include "perft/perft.h"
 
@@ -97,19 +98,24 @@ int main_(int argc, char** argv) {
     const std::string game(Pair::kName);
     if (list) {
       for (const char* phase : {"start", "midgame"})
-        for (const char* impl : {"engine", "reference"})
-          std::printf("%s/%s/%s\n", game.c_str(), phase, impl);
+        for (const Impl impl : {Impl::kEngine, Impl::kReference})
+          std::printf("%s/%s/%s\n", game.c_str(), phase, std::string(to_string(impl)).c_str());
       status = 0;
       return;
     }
     const auto slash1 = name.find('/'), slash2 = name.rfind('/');
     if (name.substr(0, slash1) != game || slash1 == slash2) return;
     const std::string phase = name.substr(slash1 + 1, slash2 - slash1 - 1);
-    const std::string impl = name.substr(slash2 + 1);
-    if (impl != "engine" && impl != "reference") return;
-    const auto cases = workload_cases(fixtures, game, phase, impl == "engine");
-    const Totals t = impl == "engine" ? run<typename Pair::Engine>(cases, info)
-                                      : run<typename Pair::Reference>(cases, info);
+    Impl impl{};
+    try {
+      impl = parse_impl(name.substr(slash2 + 1));
+    } catch (const Error&) {
+      return;  // not a workload of ours: "unknown workload" below
+    }
+    const bool engine = impl == Impl::kEngine;
+    const auto cases = workload_cases(fixtures, game, phase, engine);
+    const Totals t = engine ? run<typename Pair::Engine>(cases, info)
+                            : run<typename Pair::Reference>(cases, info);
     if (info)
       std::printf(
           "{\"name\": \"%s\", \"positions\": %zu, \"nodes\": %llu, \"interior\": %llu, "

@@ -215,8 +215,49 @@ std::string board_svg(const BoardLayout& layout, const std::string& position,
   return out.str();
 }
 
+std::string difference_html(const Difference& d, const BoardLayout& layout) {
+  const std::string only_a = joined(d.only_a), only_b = joined(d.only_b);
+  // B draws the position itself (diff: another ruleset): a board for each side.
+  const bool two_boards = !d.b_diagram.empty();
+  const auto position = [&](const std::string& name, const std::string& text) {
+    return "<p>Position" + (name.empty() ? "" : " (" + html(name) + ")") + ": <code>" + html(text) +
+           "</code></p>\n";
+  };
+  std::ostringstream out;
+  out << "<p>Path from the root (" << d.path.size() << " moves): <code>"
+      << html(d.path.empty() ? "(none)" : joined(d.path)) << "</code></p>\n";
+  if (two_boards) {
+    out << position(d.a_name, d.a_position) << board_svg(layout, d.a_position, only_a, "");
+    out << position(d.b_name, d.b_position) << board_svg(layout, d.b_position, "", only_b);
+  } else {
+    out << position("", d.a_position);
+    if (!d.b_position.empty()) out << position(d.b_name, d.b_position);
+    out << board_svg(layout, d.a_position, only_a, only_b);
+  }
+  const auto list = [&](const char* css, const std::string& title, const char* ring,
+                        const std::string& side, const std::string& moves) {
+    if (moves.empty()) return;
+    out << "<p class=\"" << css << "\">" << html(capitalized(title)) << ", ringed " << ring
+        << (two_boards ? " on the " + html(side) + " board" : "") << ": " << html(moves)
+        << "</p>\n";
+  };
+  list("missing", d.only_a_title, "red", d.a_name, only_a);
+  list("extra", d.only_b_title, "blue", d.b_name, only_b);
+  for (const auto& p : d.problems) out << "<p>Problem: " << html(p) << "</p>\n";
+  for (const auto& c : d.differing_children)
+    out << "<p>After <code>" << html(c.move) << "</code>: " << html(d.a_name) << " <code>"
+        << html(c.a_position) << "</code>, " << html(d.b_name) << " <code>" << html(c.b_position)
+        << "</code></p>\n";
+  out << "<details><summary>ASCII diagram" << (two_boards ? "s" : "")
+      << (d.legal.empty() ? "" : " and the legal moves (" + html(d.a_name) + ")")
+      << "</summary><pre>" << html(d.diagram) << "</pre>";
+  if (two_boards) out << "<pre>" << html(d.b_diagram) << "</pre>";
+  if (!d.legal.empty()) out << "<p>" << html(joined(d.legal)) << "</p>";
+  out << "</details>\n";
+  return out.str();
+}
+
 void write_report(const VerifySummary& s, const std::string& path) {
-  const auto join = [](const std::vector<std::string>& v) { return joined(v); };
   std::ostringstream out;
   out << page_head("perft verify: " + s.game);
   out << "<h1>perft verify: <code>" << html(s.game) << "</code></h1>\n<p>Engine <code>"
@@ -234,23 +275,9 @@ void write_report(const VerifySummary& s, const std::string& path) {
           << f.first_depth << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b}
           << ".</p>\n";
     out << "<p>Root <code>" << html(f.root) << "</code>"
-        << (f.root_moves.empty() ? "" : " moves <code>" + html(join(f.root_moves)) + "</code>")
-        << "; path from the root (" << f.path.size() << " moves): <code>"
-        << html(f.path.empty() ? "(none)" : join(f.path)) << "</code></p>\n";
-    out << "<p>Position: <code>" << html(f.a_position) << "</code></p>\n";
-    if (!f.b_position.empty())
-      out << "<p>Position (" << html(f.b_name) << "): <code>" << html(f.b_position)
-          << "</code></p>\n";
-    out << board_svg(s.board, f.a_position, join(f.only_a), join(f.only_b));
-    if (!f.only_a.empty())
-      out << "<p class=\"missing\">" << html(capitalized(f.only_a_title))
-          << ", ringed red: " << html(join(f.only_a)) << "</p>\n";
-    if (!f.only_b.empty())
-      out << "<p class=\"extra\">" << html(capitalized(f.only_b_title))
-          << ", ringed blue: " << html(join(f.only_b)) << "</p>\n";
-    for (const auto& p : f.problems) out << "<p>Problem: " << html(p) << "</p>\n";
-    out << "<details><summary>ASCII diagram and our legal moves</summary><pre>" << html(f.diagram)
-        << "</pre><p>" << html(join(f.legal)) << "</p></details>\n</div>\n";
+        << (f.root_moves.empty() ? "" : " moves <code>" + html(joined(f.root_moves)) + "</code>")
+        << "</p>\n"
+        << difference_html(f, s.board) << "</div>\n";
   }
   out << "</body></html>\n";
   replace_file(path, out.str(), "the report '" + path + "'");
@@ -271,25 +298,10 @@ void write_diff_report(const DiffReport& r, const std::string& path) {
         << CountText{row.perft_b} << "</td><td>" << row.positions << "</td><td>" << row.differing
         << "</td></tr>\n";
   out << "</table>\n";
-  if (r.first) {
-    const Difference& f = *r.first;
-    out << "<div class=\"finding\">\n<h2>First difference, " << f.path.size()
-        << " moves from the root</h2>\n<p>Path: <code>"
-        << html(f.path.empty() ? "(none)" : joined(f.path)) << "</code></p>\n";
-    out << "<p>A: <code>" << html(f.a_position) << "</code></p>\n"
-        << board_svg(r.board, f.a_position, joined(f.only_a), "");
-    out << "<p>B: <code>" << html(f.b_position) << "</code></p>\n"
-        << board_svg(r.board, f.b_position, "", joined(f.only_b));
-    if (!f.only_a.empty())
-      out << "<p class=\"missing\">" << html(capitalized(f.only_a_title))
-          << ", ringed red on A: " << html(joined(f.only_a)) << "</p>\n";
-    if (!f.only_b.empty())
-      out << "<p class=\"extra\">" << html(capitalized(f.only_b_title))
-          << ", ringed blue on B: " << html(joined(f.only_b)) << "</p>\n";
-    for (const auto& p : f.problems) out << "<p>" << html(p) << "</p>\n";
-    out << "<details><summary>ASCII diagrams</summary><pre>" << html(f.diagram) << "</pre><pre>"
-        << html(f.b_diagram) << "</pre></details>\n</div>\n";
-  }
+  if (r.first)
+    out << "<div class=\"finding\">\n<h2>First difference, " << r.first->path.size()
+        << " moves from the root</h2>\n"
+        << difference_html(*r.first, r.board) << "</div>\n";
   out << "</body></html>\n";
   replace_file(path, out.str(), "the report '" + path + "'");
 }

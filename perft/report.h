@@ -1,5 +1,5 @@
-// perft verify --report FILE.html: the findings as one self-contained HTML
-// page with an SVG diagram of each position (perft/report.cpp).
+// perft verify --report and perft diff --report: one self-contained HTML page
+// with an SVG diagram of each position (perft/report.cpp).
 #pragma once
 
 #include <cstdint>
@@ -31,6 +31,13 @@ struct DiffReport {
   std::optional<Difference> first;
 };
 void write_diff_report(const DiffReport& r, const std::string& path);
+
+// The one HTML rendering of a Difference (its text is describe(),
+// difference.h), used by both reports: the path, the position with its board
+// (both sides' moves ringed), or, where B draws the position itself
+// (b_diagram: diff), each side's position and board; the moves only one side
+// has, the problems, and the ASCII diagrams with A's legal moves.
+std::string difference_html(const Difference& d, const BoardLayout& layout);
 
 // The SVG picture of a position text of a game as its BoardLayout draws it
 // (squares for Emergo and Eximo, hexagons for Ecalper and Meridians), the

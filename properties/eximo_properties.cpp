@@ -327,9 +327,11 @@ int free_zone_after(const Eximo& g, const Eximo::Position& pos, const Eximo::Mov
 }  // namespace
 
 // V4: under drops=optional the default's moves stay legal (so perft(1) is
-// never smaller), and each extra move is a far-row arrival with fewer drops
-// than X6 makes (two, or as many as are free). Positions from lines played
-// under drops=optional, where zones fill differently.
+// never smaller, nor perft(2): every child of the default is a child under
+// drops=optional too, with at least its moves), and each extra move is a
+// far-row arrival with fewer drops than X6 makes (two, or as many as are
+// free). Positions from lines played under drops=optional, where zones fill
+// differently.
 RC_GTEST_PROP(EximoProperties, V4_OptionalDropsOnlyAddArrivalsWithFewerDrops, ()) {
   const auto& g = optional_drops();
   const auto& d = game();
@@ -340,6 +342,7 @@ RC_GTEST_PROP(EximoProperties, V4_OptionalDropsOnlyAddArrivalsWithFewerDrops, ()
     const auto optional = texts_of(g, pos);
     RC_ASSERT(std::includes(optional.begin(), optional.end(), standard.begin(), standard.end()));
     RC_ASSERT(g.count_moves(pos) >= d.count_moves(d.parse(text)));
+    RC_ASSERT(arb::perft(g, pos, 2) >= arb::perft(d, d.parse(text), 2));
     const int far = g.to_move(pos) == 0 ? 7 : 0;
     for (const auto& m : g.legal_moves(pos)) {
       const auto mt = g.move_text(pos, m);

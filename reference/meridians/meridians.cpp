@@ -62,6 +62,7 @@ std::vector<std::string> split(std::string_view text, char sep) {
 
 // M1: n = size - 1 is the short side; rows 0..2n, widths n, n+1, ..., 2n, ..., n.
 Meridians::Meridians(const Spec& spec) : spec_(spec) {
+  rules_.swap = spec_.flag("swap");                           // M9
   rules_.second_by_sight = spec_.value("second") == "sight";  // V6
   rules_.pass_keeps = spec_.value("pass") == "keeps";         // V7
   n_ = spec_.number("size") - 1;
@@ -250,7 +251,7 @@ Meridians::Position Meridians::play(const Position& pos, const Move& move) const
   }
   next.side = 1 - pos.side;
   // M9: under the option, Black may swap right after White's first stone.
-  next.swap_available = spec_.flag("swap") && next.side == 1 && next.placed[0] == 1 &&
+  next.swap_available = rules_.swap && next.side == 1 && next.placed[0] == 1 &&
                         next.placed[1] == 0 && move.kind == Kind::kPlace;
   return next;
 }
@@ -388,7 +389,7 @@ void Meridians::check_reachable(const Position& pos) const {
                 " to move (White moves first)");
   // M9: the flag only right after White's first stone, under the option.
   if (pos.swap_available) {
-    if (!spec_.flag("swap")) throw Error("swap: the spec has no swap option");
+    if (!rules_.swap) throw Error("swap: the spec has no swap option");
     if (!(pos.side == 1 && pw == 1 && pb == 0))
       throw Error("swap: only Black, right after White's first stone, may swap");
   }

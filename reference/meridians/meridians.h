@@ -50,6 +50,7 @@ class Meridians {
 
   // The rule variants of the spec (RULES.md V), read once.
   struct Rules {
+    bool swap = false;             // the swap flag: M9's swap move after White's first stone
     bool second_by_sight = false;  // V6 second=sight: M5 without "not adjacent"
     bool pass_keeps = false;       // V7 pass=keeps: M10 after a placement only
   };

@@ -140,7 +140,9 @@ TEST(MeridiansVariants, V8_PresetsAndContradictions) {
             "meridians:pass=keeps,size=6");
   EXPECT_TRUE(Meridians(Spec::parse("meridians:rules=boardspace")).rules().second_by_sight);
   EXPECT_TRUE(Meridians(Spec::parse("meridians:rules=abstractplay")).rules().pass_keeps);
-  EXPECT_FALSE(kDefault.rules().second_by_sight || kDefault.rules().pass_keeps);
+  EXPECT_TRUE(Meridians(Spec::parse("meridians:swap")).rules().swap);
+  EXPECT_FALSE(kDefault.rules().second_by_sight || kDefault.rules().pass_keeps ||
+               kDefault.rules().swap);
   EXPECT_THROW(Spec::parse("meridians:rules=boardspace,second=path"), arb::Error);
   EXPECT_THROW(Spec::parse("meridians:rules=abstractplay,pass=removes"), arb::Error);
   EXPECT_THROW(Spec::parse("meridians:second=adjacent"), arb::Error);
