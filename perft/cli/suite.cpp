@@ -55,6 +55,8 @@ class SuiteRun {
   void fail_malformed(const FixtureError& e);
   void finish();  // the closing line
   bool any_failed() const { return failed_ > 0; }
+  // No test ran (all skipped): no verdict. Returns the error's text, or "".
+  std::string nothing_run() const;
 
  private:
   void line_done();
@@ -65,10 +67,13 @@ class SuiteRun {
   ProgressLine progress_;
   std::uint64_t tests_ = 0, done_ = 0;
   std::uint64_t passed_ = 0, failed_ = 0, skipped_ = 0;
+  std::string first_skip_;  // "id D5: 59056880 > --max-nodes 100"
 };
 
-// The perft command of test D<depth>, and a results line.
+// The perft command of test D<depth>, the compare of both implementations
+// there, and a results line.
 std::string reproduce(const FixtureCase& c, int depth);
+std::string reproduce_compare(const FixtureCase& c, int depth);
 std::string results_text(const ResultCounts& r, const char* sep);
 
 // The tests of one line (the D<k> and R<k>); with --compare on both
@@ -138,12 +143,14 @@ struct SuiteCase {
       CompareResult r;
       const int depth = k;
       const double s = seconds_of([&] { r = compare(engine, reference, ep, rp, depth); });
+      // The body (text, JUnit, --github) ends with the command that shows it again.
+      const std::string again = "      compare:  " + reproduce_compare(c, k) + "\n";
       if (r.first)
-        run.fail(c, test, "engine and reference differ", describe(*r.first));
+        run.fail(c, test, "engine and reference differ", describe(*r.first) + again);
       else if (r.leaves != expected)
         run.fail(c, test,
                  "both give " + std::to_string(r.leaves) + ", expected " + to_string(expected),
-                 reference.diagram(rp) + "      position: " + reference.format(rp) + "\n");
+                 reference.diagram(rp) + "      position: " + reference.format(rp) + "\n" + again);
       else
         run.pass(c, test, std::to_string(r.leaves), s);
     }
@@ -158,6 +165,13 @@ std::string reproduce(const FixtureCase& c, int depth) {
   if (c.position != "start") cmd += " --position '" + c.position + "'";
   if (!c.moves.empty()) cmd += " --moves '" + c.moves + "'";
   return cmd;
+}
+
+std::string reproduce_compare(const FixtureCase& c, int depth) {
+  std::string cmd = "perft compare " + c.spec;
+  if (c.position != "start") cmd += " --position '" + c.position + "'";
+  if (!c.moves.empty()) cmd += " --moves '" + c.moves + "'";
+  return cmd + " --depth " + std::to_string(depth);
 }
 
 std::string results_text(const ResultCounts& r, const char* sep) {
@@ -202,6 +216,9 @@ bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, arb
   if (!why) return false;
   ++skipped_;
   ++done_;
+  if (first_skip_.empty())
+    first_skip_ =
+        c.id + ' ' + test + ": " + *why + " > --max-nodes " + std::to_string(*options_.max_nodes);
   io_.out << "skip  " << c.id << ' ' << test << " (" << *why << " > --max-nodes "
           << *options_.max_nodes << ")\n";
   record(&c, c.line, test, CiCase::Status::kSkip,
@@ -254,6 +271,12 @@ void SuiteRun::finish() {
   line_done();
 }
 
+std::string SuiteRun::nothing_run() const {
+  if (passed_ + failed_ > 0) return "";
+  return "nothing was run: " + std::to_string(skipped_) + " skipped" +
+         (first_skip_.empty() ? "" : " (first: " + first_skip_ + ")");
+}
+
 // ---- perft suite FILE --update: rebaselining (issue 23)
 
 // A count of ours: engine and reference agreed on it. Any other src (a hand
@@ -282,12 +305,9 @@ Recount recount(const E& engine, const R& reference, const FixtureCase& c,
     if (e == r)
       out.depths[k] = e;
     else
-      out.disagreements.push_back(
-          "D" + std::to_string(k) + ": engine " + to_string(e) + ", reference " + to_string(r) +
-          " (reproduce: perft compare " + c.spec +
-          (c.position == "start" ? "" : " --position '" + c.position + "'") +
-          (c.moves.empty() ? "" : " --moves '" + c.moves + "'") + " --depth " + std::to_string(k) +
-          ")");
+      out.disagreements.push_back("D" + std::to_string(k) + ": engine " + to_string(e) +
+                                  ", reference " + to_string(r) +
+                                  " (reproduce: " + reproduce_compare(c, k) + ")");
   }
   for (const auto& [k, old] : c.results) {
     Count size = 0;
@@ -468,6 +488,8 @@ class SuiteCommand : public Command {
     run.finish();
     if (!junit_.empty()) write_junit(ci, junit_);
     if (github_) write_github(ci, io.out);
+    // Every test skipped (a --max-nodes below every count) is no pass.
+    if (const std::string why = run.nothing_run(); !why.empty()) throw Error(why);
     return run.any_failed() ? 1 : 0;
   }
 
