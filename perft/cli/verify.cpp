@@ -46,9 +46,9 @@ std::optional<FixtureCase> fixture_case(const VerifySummary& s, const Finding& f
   if (c.depths.empty()) return std::nullopt;
   std::string what;
   if (!f.only_a.empty()) what += " misses " + joined(f.only_a);
-  if (!f.only_b.empty())
-    what += (what.empty() ? "" : ",") + std::string(" adds ") + joined(f.only_b);
-  if (what.empty() && !f.problems.empty()) what = " " + f.problems.front();
+  if (!f.only_b.empty())  // the engine's texts: any byte, escaped
+    what += (what.empty() ? "" : ",") + std::string(" adds ") + joined_escaped(f.only_b);
+  if (what.empty() && !f.problems.empty()) what = " " + escaped(f.problems.front());
   if (what.size() > 200) what = what.substr(0, 197) + "...";
   c.spec = s.game;
   c.position = f.a_position;

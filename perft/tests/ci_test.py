@@ -91,11 +91,66 @@ def junit():
     text = valid_junit(xml, "verify --suite")
     check(text.count("<error ") == 2 and 'line="2"' in text and suite in text,
           "verify --suite: errors with file and line: " + text)
+    # A finding at the root is "at the root", never "after ''" (JUnit and --github).
+    xml = os.path.join(TMP, "root.xml")
+    code, out, err = run([PERFT, "verify", "emergo", "--engine", PLANTED + " missing ''",
+                          "--depth", "2", "--junit", xml, "--github"],
+                         env={"GITHUB_STEP_SUMMARY": ""})
+    text = valid_junit(xml, "verify at the root")
+    check(code == 1 and "first difference at the root" in text and "after ''" not in text,
+          "root finding in JUnit: " + text)
+    ann = [l for l in out.splitlines() if l.startswith("::error")]
+    check(len(ann) == 1 and "first difference at the root" in ann[0] and "after ''" not in ann[0],
+          "root finding in --github: %r" % ann)
+    engine_bytes()
     # A path that cannot be written is found before the run.
     code, out, err = run([PERFT, "suite", suite, "--junit", TMP])
     check(code == 2 and "--junit" in err and out == "", "bad --junit path: %r %r" % (out, err))
     code, out, err = run([PERFT, "suite", suite, "--update", "--junit", xml])
     check(code == 2 and "--junit and --github report a test run" in err, "--update: " + err)
+
+
+# An engine in front of `perft serve` whose texts hold a NUL and a byte that is
+# not UTF-8: an extra move in its divide, and its position text.
+ODD_BYTES = r"""
+import subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for line in sys.stdin.buffer:
+    p.stdin.write(line); p.stdin.flush()
+    if line.split()[:1] == [b"quit"]:
+        break
+    while True:
+        reply = p.stdout.readline()
+        if line.startswith(b"divide") and reply.startswith(b"total "):
+            reply = b"x\x00\xff 1\ntotal %d\n" % (int(reply.split()[1]) + 1)
+        elif reply.startswith(b"text "):
+            reply = reply.rstrip(b"\n") + b"\x00\xff\n"
+        sys.stdout.buffer.write(reply)
+        if not line.startswith(b"divide") or reply.startswith((b"total", b"err")) or \
+                b"\ntotal " in reply:
+            break
+    sys.stdout.buffer.flush()
+"""
+
+
+def engine_bytes():
+    """Issue 29 (audit): an engine's NUL and 0xFF bytes are shown escaped in the
+    text, and the JUnit file stays XML (xmllint: "Input is not proper UTF-8")."""
+    script = os.path.join(TMP, "odd_bytes.py")
+    open(script, "w").write(ODD_BYTES)
+    xml = os.path.join(TMP, "odd.xml")
+    p = subprocess.run([PERFT, "verify", "emergo", "--engine",
+                        "python3 %s %s serve emergo" % (script, PERFT), "--junit", xml],
+                       capture_output=True, timeout=120)
+    out = p.stdout
+    check(p.returncode == 1 and b"\\x00\\xff" in out and b"\x00" not in out and
+          b"\xff" not in out, "odd bytes shown escaped: %d %r %r" % (p.returncode, out, p.stderr))
+    check(b"extra (the engine has them, ours not) (1): x\\x00\\xff" in out,
+          "the extra move, escaped: %r" % out)
+    check(b"position (engine): " in out, "the engine's position text: %r" % out)
+    valid_junit(xml, "verify with odd bytes")
+    data = open(xml, "rb").read()
+    check(b"\x00" not in data and b"\xff" not in data, "no raw bytes in the JUnit file")
 
 
 def github():
