@@ -137,7 +137,9 @@ class BenchCommand : public Command {
         ->type_name("N");
     app.add_option("--repeat", repeat_, "runs per position; the median counts (default 3)")
         ->type_name("R");
-    app.add_option("--timeout", timeout_, "seconds the engine may take per request")
+    app.add_option("--timeout", timeout_,
+                   "seconds the engine may take per request (default: the larger of 30 and 1 "
+                   "per million nodes of our count)")
         ->type_name("S");
     app.add_option("--github-benchmark", github_,
                    "github-action-benchmark customBiggerIsBetter JSON")

@@ -11,6 +11,7 @@
 
 #include "perft/cli/cli.h"
 #include "perft/counting.h"
+#include "perft/engine_client.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
 #include "perft/tests/cli_run.h"
@@ -514,6 +515,25 @@ TEST(PerftCli, HelpOfEachCommand) {
   EXPECT_TRUE(contains(count.out, "--depth N")) << count.out;
   EXPECT_TRUE(contains(perft({"help"}).out, "usage:"));
   EXPECT_TRUE(contains(perft({"help", "count"}).out, "--divide"));
+}
+
+// The --timeout default (EngineClient::begin_request) as help and docs state
+// it: they said "30, and 1 more per million nodes", without the reply lines.
+TEST(PerftCli, TimeoutHelpAndDocsStateTheDefaultRule) {
+  EXPECT_EQ(kDefaultTimeout, 30);
+  EXPECT_EQ(kNodesPerSecondAssumed, 1e6);
+  EXPECT_EQ(kLinesPerSecondAssumed, 1e5);
+  const std::string rule = "(default: the larger of 30 and 1 per million nodes of our count";
+  EXPECT_TRUE(
+      contains(perft({"verify", "--help"}).out, rule + ", plus 1 per 100000 lines of the reply)"));
+  EXPECT_TRUE(contains(perft({"bench", "--help"}).out, rule + ")"));  // perft: one line
+  for (const char* doc : {"/../docs/engine-protocol.md", "/../README.md"}) {
+    std::ifstream in(std::string(ARB_FIXTURES_DIR) + doc);
+    std::string text{std::istreambuf_iterator<char>(in), {}};
+    for (char& c : text)
+      if (c == '\n') c = ' ';
+    EXPECT_TRUE(contains(text, "max(30, N / 10^6) + L / 10^5")) << doc;
+  }
 }
 
 TEST(PerftCli, OptionsMayComeBeforeTheCommandWord) {
