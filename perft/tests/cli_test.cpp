@@ -365,7 +365,7 @@ TEST(PerftSuite, EveryTestSkippedIsAnError) {
   // As verify's "nothing was checked": a --max-nodes below every count is no pass.
   const std::string path =
       write_temp("all-skipped.perft", "eximo; start; D2 1600; D3 64000; id x; src RULES.md\n");
-  for (const std::vector<std::string> extra : {std::vector<std::string>{}, {"--compare"}}) {
+  for (const auto& extra : {std::vector<std::string>{}, std::vector<std::string>{"--compare"}}) {
     std::vector<std::string> args{"suite", path, "--max-nodes", "100"};
     args.insert(args.end(), extra.begin(), extra.end());
     const CliRun r = perft(args);
