@@ -167,8 +167,10 @@ class BenchCommand : public Command {
       const std::string mid = "fixtures/" + std::string(spec.name()) + "_midgame.perft";
       if (std::filesystem::is_regular_file(mid)) args_.suites.push_back(mid);
     }
+    // Checked before the engine runs, without touching them: a failed run
+    // leaves the last results as they were (written at the end, by rename).
     for (const auto& f : {github_, bmf_})
-      if (!f.empty()) replace_file(f, "", "'" + f + "'");  // checked before the engine runs
+      if (!f.empty()) check_output_path(f, "'" + f + "'");
     return Games::with_game(spec, Impl::kEngine, [&](const auto& g) { return bench(g, io); });
   }
 

@@ -220,6 +220,17 @@ def bench():
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PLANTED + " last-ply",
                           "--suite", wrong, "--max-nodes", "100"])
     check(code == 2 and "its speed means nothing" in err, "wrong engine: %d %s" % (code, err))
+    # A failed run leaves the last results as they were (it truncated them).
+    for f in (gh, bmf):
+        open(f, "w").write("last results\n")
+    code, out, err = run([PERFT, "bench", "emergo", "--engine", "exit 3", "--max-nodes", "100",
+                          "--github-benchmark", gh, "--bmf", bmf])
+    check(code == 2 and all(open(f).read() == "last results\n" for f in (gh, bmf)),
+          "failed bench keeps the files: %d %s" % (code, err))
+    fresh = os.path.join(TMP, "fresh.json")
+    code, out, err = run([PERFT, "bench", "emergo", "--engine", "exit 3", "--max-nodes", "100",
+                          "--bmf", fresh])
+    check(code == 2 and not os.path.exists(fresh), "failed bench creates no file: " + err)
 
 
 def track_formats():
