@@ -269,13 +269,44 @@ def ci_docs():
     check(any(j.get("artifacts", {}).get("reports", {}).get("junit") for j in jobs.values()),
           "GitLab CI: the JUnit report")
     # Every perft option the jobs use exists.
-    commands = re.findall(r"perft (verify|suite|bench) ([^\n]*(?:\\\n[^\n]*)*)",
+    # (Continued lines first: "[^\n]*(?:\\\n...)*" stopped at the first line.)
+    commands = re.findall(r"perft (verify|suite|bench) ((?:[^\n]*\\\n)*[^\n]*)",
                           "\n".join(blocks))
     check(len(commands) >= 3, "perft commands in the jobs: %r" % commands)
     for command, rest in commands:
         code, help_text, _ = run([PERFT, command, "--help"])
         for option in re.findall(r"(--[a-z-]+)", rest):
             check(option in help_text, "perft %s has no %s" % (command, option))
+        # GitHub annotates only files of the repository: a suite outside it
+        # (an absolute path) gives annotations that point nowhere.
+        if command == "verify" and "--github" in rest:
+            suite = re.search(r"--suite (\S+)", rest)
+            check(suite and not suite.group(1).startswith(("/", "$")),
+                  "--github with a suite inside the workspace: %r" % rest)
+    # auto-push of the benchmark history writes to the repository.
+    for name, job in gha.get("jobs", {}).items():
+        if any(step.get("with", {}).get("auto-push") for step in job.get("steps", [])):
+            check(job.get("permissions", {}).get("contents") == "write",
+                  "job %s pushes: permissions contents: write" % name)
+    # The page names this test as CTest does.
+    named = re.search(r"test `([^`]+)` parses every YAML block", text)
+    check(named and named.group(1) == "ci_ci-docs", "the test's name: %r" % (named and named.group(0)))
+    # The bench example's output is a real run's: the same positions, depths
+    # and counts (not the times), run as written from the checkout.
+    example = re.search(r"```sh\n(build/bin/perft bench [^\n]*(?:\\\n[^\n]*)*)\n((?:# [^\n]*\n)+)```",
+                        text)
+    check(example, "the perft bench example")
+    if example:
+        command = example.group(1).replace("\\\n", " ").replace("build/bin/perft", PERFT)
+        for name in ("bench.json", "bmf.json"):
+            command = command.replace(" " + name, " " + os.path.join(TMP, name))
+        p = subprocess.run(["sh", "-c", command], cwd=SRC, capture_output=True, text=True,
+                           timeout=600)
+        def cut(line):
+            return re.sub(r"median [0-9.]+ s of (\d+), \d+ nodes/s", r"median of \1", line)
+        shown = [cut(l[2:]) for l in example.group(2).splitlines()]
+        check(p.returncode == 0 and [cut(l) for l in p.stdout.splitlines()] == shown,
+              "bench example: %r, ran %r %s" % (shown, p.stdout, p.stderr))
 
 
 {"junit": junit, "github": github, "bench": bench, "track-formats": track_formats,
