@@ -174,6 +174,14 @@ def serve():
               "serve: %r, want %r" % (got, w))
     check(rest[1].startswith("moves a1 ") and len(rest[1].split()) == 25, "serve: moves")
     check(rest[4].startswith("text ") and rest[4] != rest[2], "serve: text after moves")
+    # Issue 29 (audit): requests are read with a bound; /dev/zero grew memory
+    # and then ended with exit 0 and no word.
+    with open("/dev/zero", "rb") as zero:
+        p = subprocess.run([PERFT, "serve", "emergo"], stdin=zero, capture_output=True, text=True,
+                           timeout=60)
+    check(p.returncode == 2 and p.stderr.count("\n") == 1 and
+          "a line longer than 65536 bytes" in p.stderr,
+          "serve < /dev/zero: exit %d %r" % (p.returncode, p.stderr))
 
 
 def adapter(kind):
