@@ -157,6 +157,9 @@ TEST(Edges, I5_AFailedWriteOfTheOutputIsAnError) {
                "cannot write '/dev/full'");
   expect_error({"diff", "eximo", "eximo:drops=optional", "--depth", "1", "--report", "/dev/full"},
                "cannot write the report '/dev/full'");
+  // The file is named (it said only "cannot write --report").
+  expect_error({"stats", "emergo", "--games", "2", "--report", "/dev/full"},
+               "cannot write the report '/dev/full' (--report)");
 }
 
 // Issue 29 item 5: no input file grows memory without bound.
