@@ -129,6 +129,50 @@ TEST(Edges, I5_OptionRangesOnBothSides) {
                "--text-depth 99 is too deep");
 }
 
+// Every option range on both sides (issue 29). The accepted side is shown by
+// a later check failing (an option parsed after it), or by a cheap run: a
+// finished position counts to depth 64 at once.
+TEST(Edges, I5_EveryOptionRangeOnBothSidesOfItsLimit) {
+  const std::string finished = "9/9/9/9/9/9/9/9/B8 w 0 0";
+  expect_ok({"emergo", "--position", finished, "--depth", "64"});
+  expect_error({"emergo", "--position", finished, "--depth", "65"}, "--depth 65 is too deep");
+  // verify: --max-nodes without --suite is refused after --depth, --text-depth, --timeout.
+  const std::vector<std::string> verify{"verify", "emergo", "--engine", "true"};
+  const auto with = [](std::vector<std::string> args, std::vector<std::string> more) {
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  };
+  const std::string later = "--max-nodes applies only with --suite";
+  expect_error(with(verify, {"--depth", "64", "--max-nodes", "1"}), later);
+  expect_error(with(verify, {"--depth", "65", "--max-nodes", "1"}), "--depth 65 is too deep");
+  expect_error(with(verify, {"--text-depth", "64", "--max-nodes", "1"}), later);
+  expect_error(with(verify, {"--text-depth", "65", "--max-nodes", "1"}),
+               "--text-depth 65 is too deep");
+  for (const char* t : {"1", "86400"})
+    expect_error(with(verify, {"--timeout", t, "--max-nodes", "1"}), later);
+  for (const char* t : {"0", "86401"})
+    expect_error(with(verify, {"--timeout", t, "--max-nodes", "1"}),
+                 "--timeout must be 1 to 86400 seconds");
+  // bench: an output path in no folder is refused after --repeat and --timeout.
+  const std::vector<std::string> bench{"bench", "emergo", "--engine",
+                                       "true",  "--bmf",  temp_path("no_such_folder/b.json")};
+  for (const char* r : {"1", "1000"}) expect_error(with(bench, {"--repeat", r}), "no folder");
+  for (const char* r : {"0", "1001"})
+    expect_error(with(bench, {"--repeat", r}), "--repeat must be 1 to 1000");
+  for (const char* t : {"1", "86400"}) expect_error(with(bench, {"--timeout", t}), "no folder");
+  for (const char* t : {"0", "86401"})
+    expect_error(with(bench, {"--timeout", t}), "--timeout must be 1 to 86400 seconds");
+  // play: a finished game stops at once, whatever --plies allows.
+  expect_ok({"play", "emergo", "--position", finished, "--plies", "1000000"});
+  expect_error({"play", "emergo", "--position", finished, "--plies", "1000001"},
+               "--plies 1000001 is too many (at most 1000000)");
+  // stats: --player is checked after --games.
+  expect_error({"stats", "emergo", "--games", "1000000000000", "--player", "x"},
+               "--player must be random or greedy");
+  expect_error({"stats", "emergo", "--games", "1000000000001", "--player", "x"},
+               "--games 1000000000001 is too many (at most 1000000000000)");
+}
+
 TEST(Edges, I5_ShardRangeOnBothSides) {
   const std::string units = temp_path("shard_units.jsonl");
   ASSERT_EQ(run_cli({"split", "emergo:size=7", "--depth", "2", "--at", "1", "--out", units}).status,
