@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -13,12 +14,43 @@
 namespace arb {
 namespace {
 
+// The length of the valid UTF-8 sequence at text[i] that XML 1.0 allows
+// (no surrogates, overlong forms, U+FFFE or U+FFFF), or 0.
+std::size_t utf8_length(const std::string& text, std::size_t i) {
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  const unsigned char c = at(0);
+  const std::size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+  if (c > 0xf4 || n == 0 || i + n > text.size()) return 0;
+  std::uint32_t cp = c & (0x7f >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((at(k) & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (at(k) & 0x3f);
+  }
+  const std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
+      cp == 0xffff)
+    return 0;
+  return n;
+}
+
 // XML text and attribute values: the five entities, and control characters
-// (not allowed in XML 1.0) shown escaped as the messages show them.
+// (not allowed in XML 1.0) and bytes that are not UTF-8 (an engine's text,
+// issue 29) shown escaped as the messages show them: the file stays XML.
 std::string xml(const std::string& text) {
   std::string out;
-  for (const char ch : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
     const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x80) {
+      const std::size_t n = utf8_length(text, i);
+      if (n == 0) {
+        out += escaped(std::string(1, ch));
+      } else {
+        out += text.substr(i, n);
+        i += n - 1;
+      }
+      continue;
+    }
     switch (ch) {
       case '&':
         out += "&amp;";

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/count.h"
+#include "perft/text.h"
 
 namespace arb {
 
@@ -67,36 +68,47 @@ inline std::string joined(const std::vector<std::string>& words, const char* sep
   return out;
 }
 
+// The words joined, each escaped: an outside engine's texts may hold any byte
+// (a NUL, a byte that is not UTF-8), shown as \x00 (perft/text.h).
+inline std::string joined_escaped(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + escaped(w);
+  return out;
+}
+
 // The text of a difference: the path, the position (both texts where they
 // differ), the diagram, the problems, the moves only one side has, and the
-// children whose texts differ.
+// children whose texts differ. Texts are escaped (verify's side B is an
+// outside engine's).
 inline std::string describe(const Difference& d) {
   std::string out = "path from the root (" + std::to_string(d.path.size()) + " moves):";
-  out += d.path.empty() ? " none, the root itself\n" : " " + joined(d.path) + "\n";
+  out += d.path.empty() ? " none, the root itself\n" : " " + joined_escaped(d.path) + "\n";
   if (d.b_position.empty()) {
-    out += "position: " + d.a_position + "\n";
+    out += "position: " + escaped(d.a_position) + "\n";
   } else {
     const std::size_t width = std::max(d.a_name.size(), d.b_name.size());
     const auto label = [&](const std::string& name) {
       return "position (" + name + "): " + std::string(width - name.size(), ' ');
     };
-    out += label(d.a_name) + d.a_position + "\n";
-    out += label(d.b_name) + d.b_position + "\n";
+    out += label(d.a_name) + escaped(d.a_position) + "\n";
+    out += label(d.b_name) + escaped(d.b_position) + "\n";
   }
   out += d.diagram;
   if (!d.b_diagram.empty() && d.b_diagram != d.diagram) out += "(" + d.b_name + ")\n" + d.b_diagram;
-  for (const auto& p : d.problems) out += "problem: " + p + "\n";
+  for (const auto& p : d.problems) out += "problem: " + escaped(p) + "\n";
   const auto list = [&](const std::string& title, const std::vector<std::string>& moves) {
     if (!moves.empty())
-      out += title + " (" + std::to_string(moves.size()) + "): " + joined(moves) + "\n";
+      out += title + " (" + std::to_string(moves.size()) + "): " + joined_escaped(moves) + "\n";
   };
   list(d.only_a_title, d.only_a);
   list(d.only_b_title, d.only_b);
   for (const auto& c : d.differing_children) {
     const std::size_t width = std::max(d.a_name.size(), d.b_name.size());
-    out += "after " + c.move + ":\n";
-    out += "  " + d.a_name + ": " + std::string(width - d.a_name.size(), ' ') + c.a_position + "\n";
-    out += "  " + d.b_name + ": " + std::string(width - d.b_name.size(), ' ') + c.b_position + "\n";
+    out += "after " + escaped(c.move) + ":\n";
+    out += "  " + d.a_name + ": " + std::string(width - d.a_name.size(), ' ') +
+           escaped(c.a_position) + "\n";
+    out += "  " + d.b_name + ": " + std::string(width - d.b_name.size(), ' ') +
+           escaped(c.b_position) + "\n";
   }
   return out;
 }

@@ -38,7 +38,8 @@ struct Serve {
   static int serve(const G& g, const Args& a, std::ostream& out) {
     if (a.greet) out << "ok\n" << std::flush;
     typename G::Position pos = g.start();
-    for (std::string line; std::getline(*a.in, line);) {
+    // Bounded (issue 29: /dev/zero grew without end): a longer line is exit 2.
+    for (std::string line; read_line(*a.in, line, "standard input");) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       // A NUL byte would cut the message short (a C string): show it as \x00.
       if (line.find('\0') != std::string::npos) {

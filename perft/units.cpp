@@ -85,9 +85,9 @@ std::uint64_t units_of(const nlohmann::json& j, const std::string& where) {
 
 }  // namespace
 
-std::string too_many_units(int at, int ply, Count estimate) {
+std::string too_many_units(int at, int ply, Count estimate, std::size_t max_units) {
   return "--at " + std::to_string(at) + ": up to " + to_string(estimate) + " positions at ply " +
-         std::to_string(ply) + ", more than a units set holds (" + std::to_string(kMaxUnits) +
+         std::to_string(ply) + ", more than a units set holds (" + std::to_string(max_units) +
          "); split at --at " + std::to_string(ply - 1) +
          " or less, or each first move on its own (--moves M)";
 }

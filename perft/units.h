@@ -25,6 +25,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -59,23 +60,48 @@ void write_unit_set(const UnitSet& set, std::ostream& out);
 UnitSet read_unit_set(const std::string& path);
 
 // Why a split at `at` is refused: up to `estimate` positions at ply `ply`.
-std::string too_many_units(int at, int ply, Count estimate);
+std::string too_many_units(int at, int ply, Count estimate, std::size_t max_units = kMaxUnits);
+
+// One ply below `items`, equal positions (by text) merged with their weights
+// added; stops once it holds more than `cap` positions (memory stays bounded).
+template <Game G>
+std::vector<detail::PerftItem<typename G::Position>> expand_capped(
+    const G& g, const std::vector<detail::PerftItem<typename G::Position>>& items,
+    std::size_t cap) {
+  std::vector<detail::PerftItem<typename G::Position>> out;
+  std::unordered_map<std::string, std::size_t> index;
+  for (const auto& item : items)
+    for (const auto& move : g.legal_moves(item.pos)) {
+      auto child = g.play(item.pos, move);
+      const auto [it, fresh] = index.try_emplace(g.format(child), out.size());
+      if (fresh)
+        out.push_back({item.root, std::move(child), item.weight});
+      else
+        out[it->second].weight = checked_add(out[it->second].weight, item.weight);
+      if (out.size() > cap) return out;
+    }
+  return out;
+}
 
 // The distinct positions `at` plies below `root`, with their multiplicities,
 // by text: the same units in the same order from either implementation.
 // Before each ply the moves of the positions above it are counted (no
-// position built): more than kMaxUnits possible positions is an error that
-// gives the estimate (and the same after merging equal positions).
+// position built): more than `max_units` possible positions is an error that
+// gives the estimate; below the root, where equal positions merge, 16 times
+// that, and the expansion stops at max_units + 1 positions (memory bounded).
 template <Game G>
-UnitSet split_units(const G& g, const typename G::Position& root, int depth, int at) {
+UnitSet split_units(const G& g, const typename G::Position& root, int depth, int at,
+                    std::size_t max_units = kMaxUnits) {
   std::vector<detail::PerftItem<typename G::Position>> items{{0, root, 1}};
   for (int ply = 0; ply < at; ++ply) {
     Count estimate = 0;
     for (const auto& item : items) estimate = checked_add(estimate, g.count_moves(item.pos));
-    // Equal positions merge (expand), so allow some room above the bound.
-    if (estimate > Count{kMaxUnits} * 16) throw Error(too_many_units(at, ply + 1, estimate));
-    items = detail::expand(g, items);  // merges equal ones
-    if (items.size() > kMaxUnits) throw Error(too_many_units(at, ply + 1, items.size()));
+    // One root's moves lead to as many positions: no room (issue 29: Ecalper
+    // for three players built 5949147 of them, 1.5 GB, before refusing).
+    const Count room = items.size() == 1 ? 1 : 16;
+    if (estimate > Count{max_units} * room) throw Error(too_many_units(at, ply + 1, estimate));
+    items = expand_capped(g, items, max_units);  // merges equal ones
+    if (items.size() > max_units) throw Error(too_many_units(at, ply + 1, estimate, max_units));
   }
   std::map<std::string, Count> by_text;
   for (const auto& item : items) {

@@ -89,7 +89,8 @@ inline std::string finding_text(const VerifySummary& s, const Finding& f) {
            to_string(f.root_b) + "\n";
   else
     out += "first shows in a position text (the counts agree)\n";
-  out += "root: " + f.root + (f.root_moves.empty() ? "" : " moves " + joined(f.root_moves)) + "\n";
+  out += "root: " + escaped(f.root) +
+         (f.root_moves.empty() ? "" : " moves " + joined_escaped(f.root_moves)) + "\n";
   out += describe(f);
   out += "reproduce: perft " + s.game + " --position '" + f.a_position + "' --depth 1 --divide\n";
   return out;

@@ -137,7 +137,9 @@ class BenchCommand : public Command {
         ->type_name("N");
     app.add_option("--repeat", repeat_, "runs per position; the median counts (default 3)")
         ->type_name("R");
-    app.add_option("--timeout", timeout_, "seconds the engine may take per request")
+    app.add_option("--timeout", timeout_,
+                   "seconds the engine may take per request (default: the larger of 30 and 1 "
+                   "per million nodes of our count)")
         ->type_name("S");
     app.add_option("--github-benchmark", github_,
                    "github-action-benchmark customBiggerIsBetter JSON")
@@ -165,8 +167,10 @@ class BenchCommand : public Command {
       const std::string mid = "fixtures/" + std::string(spec.name()) + "_midgame.perft";
       if (std::filesystem::is_regular_file(mid)) args_.suites.push_back(mid);
     }
+    // Checked before the engine runs, without touching them: a failed run
+    // leaves the last results as they were (written at the end, by rename).
     for (const auto& f : {github_, bmf_})
-      if (!f.empty()) replace_file(f, "", "'" + f + "'");  // checked before the engine runs
+      if (!f.empty()) check_output_path(f, "'" + f + "'");
     return Games::with_game(spec, Impl::kEngine, [&](const auto& g) { return bench(g, io); });
   }
 

@@ -56,6 +56,8 @@ class SuiteRun {
   void fail_malformed(const FixtureError& e);
   void finish();  // the closing line
   bool any_failed() const { return failed_ > 0; }
+  // No test ran (all skipped): no verdict. Returns the error's text, or "".
+  std::string nothing_run() const;
 
  private:
   void line_done();
@@ -66,9 +68,11 @@ class SuiteRun {
   ProgressLine progress_;
   std::uint64_t tests_ = 0, done_ = 0;
   std::uint64_t passed_ = 0, failed_ = 0, skipped_ = 0;
+  std::string first_skip_;  // "id D5: 59056880 > --max-nodes 100"
 };
 
-// The perft command of test D<depth>, and a results line.
+// The perft command of test D<depth> (its compare: compare_command,
+// perft/fixture_update.h).
 std::string reproduce(const FixtureCase& c, int depth);
 
 // The tests of one line (the D<k> and R<k>); with --compare on both
@@ -138,12 +142,14 @@ struct SuiteCase {
       CompareResult r;
       const int depth = k;
       const double s = seconds_of([&] { r = compare(engine, reference, ep, rp, depth); });
+      // The body (text, JUnit, --github) ends with the command that shows it again.
+      const std::string again = "      compare:  " + compare_command(c, k) + "\n";
       if (r.first)
-        run.fail(c, test, "engine and reference differ", describe(*r.first));
+        run.fail(c, test, "engine and reference differ", describe(*r.first) + again);
       else if (r.leaves != expected)
         run.fail(c, test,
                  "both give " + std::to_string(r.leaves) + ", expected " + to_string(expected),
-                 reference.diagram(rp) + "      position: " + reference.format(rp) + "\n");
+                 reference.diagram(rp) + "      position: " + reference.format(rp) + "\n" + again);
       else
         run.pass(c, test, std::to_string(r.leaves), s);
     }
@@ -195,6 +201,9 @@ bool SuiteRun::skipped(const FixtureCase& c, const std::string& test, int k, arb
   if (!why) return false;
   ++skipped_;
   ++done_;
+  if (first_skip_.empty())
+    first_skip_ =
+        c.id + ' ' + test + ": " + *why + " > --max-nodes " + std::to_string(*options_.max_nodes);
   io_.out << "skip  " << c.id << ' ' << test << " (" << *why << " > --max-nodes "
           << *options_.max_nodes << ")\n";
   record(&c, c.line, test, CiCase::Status::kSkip,
@@ -245,6 +254,12 @@ void SuiteRun::fail_malformed(const FixtureError& e) {
 void SuiteRun::finish() {
   io_.out << passed_ << " passed, " << failed_ << " failed, " << skipped_ << " skipped\n";
   line_done();
+}
+
+std::string SuiteRun::nothing_run() const {
+  if (passed_ + failed_ > 0) return "";
+  return "nothing was run: " + std::to_string(skipped_) + " skipped" +
+         (first_skip_.empty() ? "" : " (first: " + first_skip_ + ")");
 }
 
 class SuiteCommand : public Command {
@@ -336,6 +351,8 @@ class SuiteCommand : public Command {
     run.finish();
     if (!junit_.empty()) write_junit(ci, junit_);
     if (github_) write_github(ci, io.out);
+    // Every test skipped (a --max-nodes below every count) is no pass.
+    if (const std::string why = run.nothing_run(); !why.empty()) throw Error(why);
     return run.any_failed() ? 1 : 0;
   }
 

@@ -46,9 +46,9 @@ std::optional<FixtureCase> fixture_case(const VerifySummary& s, const Finding& f
   if (c.depths.empty()) return std::nullopt;
   std::string what;
   if (!f.only_a.empty()) what += " misses " + joined(f.only_a);
-  if (!f.only_b.empty())
-    what += (what.empty() ? "" : ",") + std::string(" adds ") + joined(f.only_b);
-  if (what.empty() && !f.problems.empty()) what = " " + f.problems.front();
+  if (!f.only_b.empty())  // the engine's texts: any byte, escaped
+    what += (what.empty() ? "" : ",") + std::string(" adds ") + joined_escaped(f.only_b);
+  if (what.empty() && !f.problems.empty()) what = " " + escaped(f.problems.front());
   if (what.size() > 200) what = what.substr(0, 197) + "...";
   c.spec = s.game;
   c.position = f.a_position;
@@ -75,11 +75,9 @@ class FixtureWriter {
   explicit FixtureWriter(std::string path) : path_(std::move(path)) {
     if (path_.empty()) return;
     struct stat st {};
-    // Checked before the engine starts: a finding is never lost to a bad path.
-    {
-      std::ofstream probe(path_, std::ios::app);
-      if (!probe) throw Error("cannot write '" + path_ + "' (--write-fixture)");
-    }
+    // Checked before the engine starts (a finding is never lost to a bad
+    // path), without creating the file: an agreeing run leaves none.
+    check_output_path(path_, "'" + path_ + "' (--write-fixture)");
     if (stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
     std::ifstream in(path_);
     const std::regex id_field(";\\s*id\\s+([^;\\s]+)");
@@ -128,6 +126,11 @@ class FixtureWriter {
   std::map<std::string, std::string> tests_;  // test_key -> id
 };
 
+// Where a finding's position is: "at the root" or "after 'a1 b2'".
+std::string where(const Finding& f) {
+  return f.path.empty() ? "at the root" : "after '" + joined(f.path) + "'";
+}
+
 // The CI outputs' cases: one per depth of each root or suite line, and one for
 // its texts; a line skipped or stopped by an engine error is one case.
 CiRun ci_run(const VerifySummary& s) {
@@ -170,7 +173,7 @@ CiRun ci_run(const VerifySummary& s) {
       if (f && fail_at > 0 && d == fail_at)
         add(name, St::kFail,
             "perft(" + std::to_string(d) + ") ours " + to_string(f->root_a) + ", engine " +
-                to_string(f->root_b) + "; first difference after '" + joined(f->path) + "'",
+                to_string(f->root_b) + "; first difference " + where(*f),
             body);
       else if (f && fail_at > 0 && d > fail_at)
         add(name, St::kSkip, "not checked: D" + std::to_string(fail_at) + " differs", "");
@@ -179,7 +182,7 @@ CiRun ci_run(const VerifySummary& s) {
     }
     const std::string text_name = "texts to depth " + std::to_string(c.text_depth);
     if (f && fail_at == 0)
-      add(text_name, St::kFail, "the position texts differ after '" + joined(f->path) + "'", body);
+      add(text_name, St::kFail, "the position texts differ " + where(*f), body);
     else if (f)
       add(text_name, St::kSkip, "not checked: D" + std::to_string(fail_at) + " differs", "");
     else
@@ -187,6 +190,30 @@ CiRun ci_run(const VerifySummary& s) {
     run.cases.back().seconds = c.seconds;
   }
   return run;
+}
+
+// Each check of --json: {label, line, result: ok|fail|skip|error, why}.
+nlohmann::ordered_json checks_json(const VerifySummary& s) {
+  auto out = nlohmann::ordered_json::array();
+  for (const auto& c : s.checks) {
+    using K = VerifyCheck::Kind;
+    std::string why = c.why;
+    if (c.kind == K::kFail) {
+      const Finding& f = s.findings[static_cast<std::size_t>(c.finding)];
+      why = f.first_depth > 0
+                ? "perft(" + std::to_string(f.first_depth) + ") ours " + to_string(f.root_a) +
+                      ", engine " + to_string(f.root_b) + "; first difference " + where(f)
+                : "the position texts differ " + where(f);
+    }
+    out.push_back({{"label", c.label},
+                   {"line", c.line},
+                   {"result", c.kind == K::kOk     ? "ok"
+                              : c.kind == K::kFail ? "fail"
+                              : c.kind == K::kSkip ? "skip"
+                                                   : "error"},
+                   {"why", one_line(why)}});
+  }
+  return out;
 }
 
 // Writes each check as it ends (flushed: a killed or piped run keeps what it
@@ -216,7 +243,14 @@ class VerifyWriter {
   }
 
   int finish(const VerifySummary& s) {
-    if (!s.report.empty()) write_report(s, s.report);
+    // The report is written first (the text names it), but a failure to write
+    // it is raised only after the result is out (issue 29: /dev/full lost it).
+    std::string report_failed;
+    try {
+      if (!s.report.empty()) write_report(s, s.report);
+    } catch (const Error& e) {
+      report_failed = e.what();
+    }
     const int status = s.errors > 0 ? 2 : s.findings.empty() ? 0 : 1;
     // The engine's counting is its own business: only too short a run has no rate.
     const std::string no_rate = no_rate_reason(s.seconds, false);
@@ -226,7 +260,6 @@ class VerifyWriter {
       j["impl"] = s.impl;
       j["engine"] = s.command;
       j["result"] = s.errors > 0 ? "error" : s.findings.empty() ? "agree" : "differ";
-      j["checks"] = s.agreed + s.findings.size() + s.errors;
       j["agreed"] = s.agreed;
       j["skipped"] = s.skipped;
       j["errors"] = s.errors;
@@ -236,9 +269,11 @@ class VerifyWriter {
       j["nps"] = no_rate.empty() ? json_count(nodes_per_second(s.nodes, s.seconds)) : nullptr;
       j["findings"] = nlohmann::ordered_json::array();
       for (const auto& f : s.findings) j["findings"].push_back(finding_json(f));
+      j["checks"] = checks_json(s);  // every line's verdict, as the text gives it
       io_.out << json_line(j) << '\n';
     } else {
-      if (!s.report.empty()) io_.out << "report written to " << s.report << '\n';
+      if (!s.report.empty() && report_failed.empty())
+        io_.out << "report written to " << s.report << '\n';
       io_.out << summary_text(s) << '\n';
     }
     io_.out << std::flush;
@@ -249,6 +284,7 @@ class VerifyWriter {
     }
     // The diagnosis is out; only now a lost fixture line is the error.
     if (!fixtures_.failed().empty()) throw Error(fixtures_.failed());
+    if (!report_failed.empty()) throw Error(report_failed);
     return status;
   }
 
@@ -281,8 +317,8 @@ class VerifyCommand : public Command {
     app.add_option("--report", report_, "write the findings as an HTML page with SVG boards")
         ->type_name("FILE.html");
     app.add_option("--timeout", timeout_,
-                   "seconds the engine may take per request (default 30, and 1 more per "
-                   "million nodes of a deeper request)")
+                   "seconds the engine may take per request (default: the larger of 30 and 1 "
+                   "per million nodes of our count, plus 1 per 100000 lines of the reply)")
         ->type_name("S");
     app.add_flag("--skip-unsupported", args_.engine.skip_unsupported,
                  "skip a root the engine answers `err` to at `position`, instead of failing");

@@ -91,11 +91,66 @@ def junit():
     text = valid_junit(xml, "verify --suite")
     check(text.count("<error ") == 2 and 'line="2"' in text and suite in text,
           "verify --suite: errors with file and line: " + text)
+    # A finding at the root is "at the root", never "after ''" (JUnit and --github).
+    xml = os.path.join(TMP, "root.xml")
+    code, out, err = run([PERFT, "verify", "emergo", "--engine", PLANTED + " missing ''",
+                          "--depth", "2", "--junit", xml, "--github"],
+                         env={"GITHUB_STEP_SUMMARY": ""})
+    text = valid_junit(xml, "verify at the root")
+    check(code == 1 and "first difference at the root" in text and "after ''" not in text,
+          "root finding in JUnit: " + text)
+    ann = [l for l in out.splitlines() if l.startswith("::error")]
+    check(len(ann) == 1 and "first difference at the root" in ann[0] and "after ''" not in ann[0],
+          "root finding in --github: %r" % ann)
+    engine_bytes()
     # A path that cannot be written is found before the run.
     code, out, err = run([PERFT, "suite", suite, "--junit", TMP])
     check(code == 2 and "--junit" in err and out == "", "bad --junit path: %r %r" % (out, err))
     code, out, err = run([PERFT, "suite", suite, "--update", "--junit", xml])
     check(code == 2 and "--junit and --github report a test run" in err, "--update: " + err)
+
+
+# An engine in front of `perft serve` whose texts hold a NUL and a byte that is
+# not UTF-8: an extra move in its divide, and its position text.
+ODD_BYTES = r"""
+import subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for line in sys.stdin.buffer:
+    p.stdin.write(line); p.stdin.flush()
+    if line.split()[:1] == [b"quit"]:
+        break
+    while True:
+        reply = p.stdout.readline()
+        if line.startswith(b"divide") and reply.startswith(b"total "):
+            reply = b"x\x00\xff 1\ntotal %d\n" % (int(reply.split()[1]) + 1)
+        elif reply.startswith(b"text "):
+            reply = reply.rstrip(b"\n") + b"\x00\xff\n"
+        sys.stdout.buffer.write(reply)
+        if not line.startswith(b"divide") or reply.startswith((b"total", b"err")) or \
+                b"\ntotal " in reply:
+            break
+    sys.stdout.buffer.flush()
+"""
+
+
+def engine_bytes():
+    """Issue 29 (audit): an engine's NUL and 0xFF bytes are shown escaped in the
+    text, and the JUnit file stays XML (xmllint: "Input is not proper UTF-8")."""
+    script = os.path.join(TMP, "odd_bytes.py")
+    open(script, "w").write(ODD_BYTES)
+    xml = os.path.join(TMP, "odd.xml")
+    p = subprocess.run([PERFT, "verify", "emergo", "--engine",
+                        "python3 %s %s serve emergo" % (script, PERFT), "--junit", xml],
+                       capture_output=True, timeout=120)
+    out = p.stdout
+    check(p.returncode == 1 and b"\\x00\\xff" in out and b"\x00" not in out and
+          b"\xff" not in out, "odd bytes shown escaped: %d %r %r" % (p.returncode, out, p.stderr))
+    check(b"extra (the engine has them, ours not) (1): x\\x00\\xff" in out,
+          "the extra move, escaped: %r" % out)
+    check(b"position (engine): " in out, "the engine's position text: %r" % out)
+    valid_junit(xml, "verify with odd bytes")
+    data = open(xml, "rb").read()
+    check(b"\x00" not in data and b"\xff" not in data, "no raw bytes in the JUnit file")
 
 
 def github():
@@ -165,6 +220,17 @@ def bench():
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PLANTED + " last-ply",
                           "--suite", wrong, "--max-nodes", "100"])
     check(code == 2 and "its speed means nothing" in err, "wrong engine: %d %s" % (code, err))
+    # A failed run leaves the last results as they were (it truncated them).
+    for f in (gh, bmf):
+        open(f, "w").write("last results\n")
+    code, out, err = run([PERFT, "bench", "emergo", "--engine", "exit 3", "--max-nodes", "100",
+                          "--github-benchmark", gh, "--bmf", bmf])
+    check(code == 2 and all(open(f).read() == "last results\n" for f in (gh, bmf)),
+          "failed bench keeps the files: %d %s" % (code, err))
+    fresh = os.path.join(TMP, "fresh.json")
+    code, out, err = run([PERFT, "bench", "emergo", "--engine", "exit 3", "--max-nodes", "100",
+                          "--bmf", fresh])
+    check(code == 2 and not os.path.exists(fresh), "failed bench creates no file: " + err)
 
 
 def track_formats():
@@ -203,13 +269,44 @@ def ci_docs():
     check(any(j.get("artifacts", {}).get("reports", {}).get("junit") for j in jobs.values()),
           "GitLab CI: the JUnit report")
     # Every perft option the jobs use exists.
-    commands = re.findall(r"perft (verify|suite|bench) ([^\n]*(?:\\\n[^\n]*)*)",
+    # (Continued lines first: "[^\n]*(?:\\\n...)*" stopped at the first line.)
+    commands = re.findall(r"perft (verify|suite|bench) ((?:[^\n]*\\\n)*[^\n]*)",
                           "\n".join(blocks))
     check(len(commands) >= 3, "perft commands in the jobs: %r" % commands)
     for command, rest in commands:
         code, help_text, _ = run([PERFT, command, "--help"])
         for option in re.findall(r"(--[a-z-]+)", rest):
             check(option in help_text, "perft %s has no %s" % (command, option))
+        # GitHub annotates only files of the repository: a suite outside it
+        # (an absolute path) gives annotations that point nowhere.
+        if command == "verify" and "--github" in rest:
+            suite = re.search(r"--suite (\S+)", rest)
+            check(suite and not suite.group(1).startswith(("/", "$")),
+                  "--github with a suite inside the workspace: %r" % rest)
+    # auto-push of the benchmark history writes to the repository.
+    for name, job in gha.get("jobs", {}).items():
+        if any(step.get("with", {}).get("auto-push") for step in job.get("steps", [])):
+            check(job.get("permissions", {}).get("contents") == "write",
+                  "job %s pushes: permissions contents: write" % name)
+    # The page names this test as CTest does.
+    named = re.search(r"test `([^`]+)` parses every YAML block", text)
+    check(named and named.group(1) == "ci_ci-docs", "the test's name: %r" % (named and named.group(0)))
+    # The bench example's output is a real run's: the same positions, depths
+    # and counts (not the times), run as written from the checkout.
+    example = re.search(r"```sh\n(build/bin/perft bench [^\n]*(?:\\\n[^\n]*)*)\n((?:# [^\n]*\n)+)```",
+                        text)
+    check(example, "the perft bench example")
+    if example:
+        command = example.group(1).replace("\\\n", " ").replace("build/bin/perft", PERFT)
+        for name in ("bench.json", "bmf.json"):
+            command = command.replace(" " + name, " " + os.path.join(TMP, name))
+        p = subprocess.run(["sh", "-c", command], cwd=SRC, capture_output=True, text=True,
+                           timeout=600)
+        def cut(line):
+            return re.sub(r"median [0-9.]+ s of (\d+), \d+ nodes/s", r"median of \1", line)
+        shown = [cut(l[2:]) for l in example.group(2).splitlines()]
+        check(p.returncode == 0 and [cut(l) for l in p.stdout.splitlines()] == shown,
+              "bench example: %r, ran %r %s" % (shown, p.stdout, p.stderr))
 
 
 {"junit": junit, "github": github, "bench": bench, "track-formats": track_formats,

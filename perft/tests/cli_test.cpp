@@ -11,6 +11,7 @@
 
 #include "perft/cli/cli.h"
 #include "perft/counting.h"
+#include "perft/engine_client.h"
 #include "perft/json.h"
 #include "perft/numbers.h"
 #include "perft/tests/cli_run.h"
@@ -355,9 +356,30 @@ TEST(PerftSuite, MaxNodesAlsoSkipsDepthsBehindATooBigShallowerCount) {
   const std::string path =
       write_temp("behind.perft", "emergo; start; D1 40; D2 0; id x; src none\n");
   const CliRun r = perft({"suite", path, "--max-nodes", "39"});
-  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.status, 2) << r.out;  // nothing ran (below)
   EXPECT_TRUE(contains(r.out, "skip  x D2 (D1 = 40 > --max-nodes 39)")) << r.out;
   EXPECT_EQ(lines(r.out).back(), "0 passed, 0 failed, 2 skipped") << r.out;
+}
+
+TEST(PerftSuite, EveryTestSkippedIsAnError) {
+  // As verify's "nothing was checked": a --max-nodes below every count is no pass.
+  const std::string path =
+      write_temp("all-skipped.perft", "eximo; start; D2 1600; D3 64000; id x; src RULES.md\n");
+  for (const auto& extra : {std::vector<std::string>{}, std::vector<std::string>{"--compare"}}) {
+    std::vector<std::string> args{"suite", path, "--max-nodes", "100"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliRun r = perft(args);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(r.err, "perft: error: nothing was run: 2 skipped (first: x D2" +
+                         std::string(extra.empty() ? "" : " compare") +
+                         ": 1600 > --max-nodes 100)\n")
+        << r.err;
+    EXPECT_EQ(lines(r.out).back(), "0 passed, 0 failed, 2 skipped") << r.out;
+  }
+  // One test run, even a failing one, is a verdict.
+  const std::string one =
+      write_temp("one-runs.perft", "eximo; start; D1 41; D3 64000; id x; src RULES.md\n");
+  EXPECT_EQ(perft({"suite", one, "--max-nodes", "100"}).status, 1);
 }
 
 TEST(PerftSuite, AllPassingExitsZero) {
@@ -382,6 +404,17 @@ TEST(PerftSuite, CompareFailsWhenBothImplementationsDisagreeWithTheFile) {
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_EQ(lines(r.out).back(), "1 passed, 1 failed, 0 skipped") << r.out;
   EXPECT_TRUE(contains(r.out, "FAIL  wrong D2 compare: both give 1504, expected 1505")) << r.out;
+  // The failure's body (text, JUnit, --github) says how to see it again.
+  const std::string xml = ::testing::TempDir() + "compare-wrong.xml";
+  const CliRun j = perft({"suite", path, "--compare", "--junit", xml, "--github"});
+  EXPECT_EQ(j.status, 1) << j.err;
+  const std::string again = "compare:  perft compare emergo --depth 2";
+  EXPECT_TRUE(contains(j.out, again)) << j.out;
+  std::ifstream in(xml);
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_TRUE(contains(text, again)) << text;
+  EXPECT_TRUE(contains(j.out, "::error ") && contains(j.out, "perft compare emergo --depth 2"))
+      << j.out;
 }
 
 TEST(PerftSuite, ResultTestsCompareEveryOutcome) {
@@ -482,6 +515,25 @@ TEST(PerftCli, HelpOfEachCommand) {
   EXPECT_TRUE(contains(count.out, "--depth N")) << count.out;
   EXPECT_TRUE(contains(perft({"help"}).out, "usage:"));
   EXPECT_TRUE(contains(perft({"help", "count"}).out, "--divide"));
+}
+
+// The --timeout default (EngineClient::begin_request) as help and docs state
+// it: they said "30, and 1 more per million nodes", without the reply lines.
+TEST(PerftCli, TimeoutHelpAndDocsStateTheDefaultRule) {
+  EXPECT_EQ(kDefaultTimeout, 30);
+  EXPECT_EQ(kNodesPerSecondAssumed, 1e6);
+  EXPECT_EQ(kLinesPerSecondAssumed, 1e5);
+  const std::string rule = "(default: the larger of 30 and 1 per million nodes of our count";
+  EXPECT_TRUE(
+      contains(perft({"verify", "--help"}).out, rule + ", plus 1 per 100000 lines of the reply)"));
+  EXPECT_TRUE(contains(perft({"bench", "--help"}).out, rule + ")"));  // perft: one line
+  for (const char* doc : {"/../docs/engine-protocol.md", "/../README.md"}) {
+    std::ifstream in(std::string(ARB_FIXTURES_DIR) + doc);
+    std::string text{std::istreambuf_iterator<char>(in), {}};
+    for (char& c : text)
+      if (c == '\n') c = ' ';
+    EXPECT_TRUE(contains(text, "max(30, N / 10^6) + L / 10^5")) << doc;
+  }
 }
 
 TEST(PerftCli, OptionsMayComeBeforeTheCommandWord) {

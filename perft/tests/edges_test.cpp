@@ -2,6 +2,9 @@
 // counts around 2^53 and above 2^64, option ranges), failed writes, bounded
 // input, and split / units / merge where they used to lose work or memory.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -11,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "arb/games.h"
+#include "common/spec.h"
 #include "perft/json.h"
 #include "perft/tests/cli_run.h"
 #include "perft/text.h"
@@ -124,6 +129,50 @@ TEST(Edges, I5_OptionRangesOnBothSides) {
                "--text-depth 99 is too deep");
 }
 
+// Every option range on both sides (issue 29). The accepted side is shown by
+// a later check failing (an option parsed after it), or by a cheap run: a
+// finished position counts to depth 64 at once.
+TEST(Edges, I5_EveryOptionRangeOnBothSidesOfItsLimit) {
+  const std::string finished = "9/9/9/9/9/9/9/9/B8 w 0 0";
+  expect_ok({"emergo", "--position", finished, "--depth", "64"});
+  expect_error({"emergo", "--position", finished, "--depth", "65"}, "--depth 65 is too deep");
+  // verify: --max-nodes without --suite is refused after --depth, --text-depth, --timeout.
+  const std::vector<std::string> verify{"verify", "emergo", "--engine", "true"};
+  const auto with = [](std::vector<std::string> args, std::vector<std::string> more) {
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  };
+  const std::string later = "--max-nodes applies only with --suite";
+  expect_error(with(verify, {"--depth", "64", "--max-nodes", "1"}), later);
+  expect_error(with(verify, {"--depth", "65", "--max-nodes", "1"}), "--depth 65 is too deep");
+  expect_error(with(verify, {"--text-depth", "64", "--max-nodes", "1"}), later);
+  expect_error(with(verify, {"--text-depth", "65", "--max-nodes", "1"}),
+               "--text-depth 65 is too deep");
+  for (const char* t : {"1", "86400"})
+    expect_error(with(verify, {"--timeout", t, "--max-nodes", "1"}), later);
+  for (const char* t : {"0", "86401"})
+    expect_error(with(verify, {"--timeout", t, "--max-nodes", "1"}),
+                 "--timeout must be 1 to 86400 seconds");
+  // bench: an output path in no folder is refused after --repeat and --timeout.
+  const std::vector<std::string> bench{"bench", "emergo", "--engine",
+                                       "true",  "--bmf",  temp_path("no_such_folder/b.json")};
+  for (const char* r : {"1", "1000"}) expect_error(with(bench, {"--repeat", r}), "no folder");
+  for (const char* r : {"0", "1001"})
+    expect_error(with(bench, {"--repeat", r}), "--repeat must be 1 to 1000");
+  for (const char* t : {"1", "86400"}) expect_error(with(bench, {"--timeout", t}), "no folder");
+  for (const char* t : {"0", "86401"})
+    expect_error(with(bench, {"--timeout", t}), "--timeout must be 1 to 86400 seconds");
+  // play: a finished game stops at once, whatever --plies allows.
+  expect_ok({"play", "emergo", "--position", finished, "--plies", "1000000"});
+  expect_error({"play", "emergo", "--position", finished, "--plies", "1000001"},
+               "--plies 1000001 is too many (at most 1000000)");
+  // stats: --player is checked after --games.
+  expect_error({"stats", "emergo", "--games", "1000000000000", "--player", "x"},
+               "--player must be random or greedy");
+  expect_error({"stats", "emergo", "--games", "1000000000001", "--player", "x"},
+               "--games 1000000000001 is too many (at most 1000000000000)");
+}
+
 TEST(Edges, I5_ShardRangeOnBothSides) {
   const std::string units = temp_path("shard_units.jsonl");
   ASSERT_EQ(run_cli({"split", "emergo:size=7", "--depth", "2", "--at", "1", "--out", units}).status,
@@ -152,6 +201,9 @@ TEST(Edges, I5_AFailedWriteOfTheOutputIsAnError) {
                "cannot write '/dev/full'");
   expect_error({"diff", "eximo", "eximo:drops=optional", "--depth", "1", "--report", "/dev/full"},
                "cannot write the report '/dev/full'");
+  // The file is named (it said only "cannot write --report").
+  expect_error({"stats", "emergo", "--games", "2", "--report", "/dev/full"},
+               "cannot write the report '/dev/full' (--report)");
 }
 
 // Issue 29 item 5: no input file grows memory without bound.
@@ -183,6 +235,58 @@ TEST(Edges, I5_SplitRefusesAPlyTooWideForMemory) {
                "--at 2: up to 310163098875 positions at ply 2");
   expect_error({"split", "ecalper", "--depth", "4", "--at", "2"}, "split at --at 1 or less");
   expect_ok({"split", "ecalper:size=5", "--depth", "2", "--at", "1"});
+}
+
+// Issue 29 (audit): one root's moves are refused before any position is
+// built (Ecalper size 5 for three players: 5949147, 1.5 GB before), and
+// below the root the expansion stops at the limit.
+TEST(Edges, I5_SplitRefusesBeforeItBuildsThePositions) {
+  const auto split = [](const std::string& spec, int at, std::size_t limit) {
+    return Games::with_game(Spec::parse(spec), Impl::kEngine, [&](const auto& g) {
+      try {
+        split_units(g, g.start(), at, at, limit);
+        return std::string("split");
+      } catch (const Error& e) {
+        return std::string(e.what());
+      }
+    });
+  };
+  // Emergo: 40 first moves, 1504 second ones.
+  EXPECT_EQ(split("emergo", 1, 40), "split");
+  EXPECT_NE(split("emergo", 1, 39).find("--at 1: up to 40 positions at ply 1"), std::string::npos)
+      << split("emergo", 1, 39);
+  EXPECT_EQ(split("emergo", 2, 1504), "split");
+  // 1504 < 16 x 100 passes the estimate; the expansion stops at 101.
+  EXPECT_NE(split("emergo", 2, 100)
+                .find("--at 2: up to 1504 positions at ply 2, more than a "
+                      "units set holds (100)"),
+            std::string::npos)
+      << split("emergo", 2, 100);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  // Refused with 256 MB more address space than the test has: nothing is built.
+  std::size_t pages = 0;
+  std::ifstream("/proc/self/statm") >> pages;
+  const rlim_t bytes = pages * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) + (rlim_t{256} << 20);
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const rlimit limit{bytes, bytes};
+    setrlimit(RLIMIT_AS, &limit);
+    const auto r = run_cli({"split", "ecalper:size=5,players=3", "--depth", "2", "--at", "1"});
+    const std::string text = std::to_string(r.status) + " " + r.err;
+    (void)!write(fds[1], text.data(), text.size());
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string got;
+  char buf[4096];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  waitpid(pid, nullptr, 0);
+  EXPECT_EQ(got.rfind("2 perft: error: --at 1: up to 5949147 positions at ply 1", 0), 0u) << got;
+#endif
 }
 
 // Issue 29 item 7: a finished root splits into no units; merged, total 0.

@@ -174,6 +174,14 @@ def serve():
               "serve: %r, want %r" % (got, w))
     check(rest[1].startswith("moves a1 ") and len(rest[1].split()) == 25, "serve: moves")
     check(rest[4].startswith("text ") and rest[4] != rest[2], "serve: text after moves")
+    # Issue 29 (audit): requests are read with a bound; /dev/zero grew memory
+    # and then ended with exit 0 and no word.
+    with open("/dev/zero", "rb") as zero:
+        p = subprocess.run([PERFT, "serve", "emergo"], stdin=zero, capture_output=True, text=True,
+                           timeout=60)
+    check(p.returncode == 2 and p.stderr.count("\n") == 1 and
+          "a line longer than 65536 bytes" in p.stderr,
+          "serve < /dev/zero: exit %d %r" % (p.returncode, p.stderr))
 
 
 def adapter(kind):
@@ -323,6 +331,21 @@ def suite_runs():
     result = json.loads(out) if out.startswith("{") else {}
     check(code == 2 and result.get("agreed") == 1 and result.get("errors") == 1 and
           result.get("skipped") == 1, "engine error on one line: exit %d %r %r" % (code, out, err))
+    # Each line's verdict, as the text gives it (--json lost them).
+    checks = result.get("checks", [])
+    check([(c.get("label"), c.get("line"), c.get("result")) for c in checks] ==
+          [("line 1 (id l0)", 1, "ok"), ("line 2 (id l1)", 2, "error"),
+           ("line 3 (id l2)", 3, "skip")] and checks[0].get("why") == "" and
+          "ValueError: cannot hold a1" in checks[1].get("why", "") and
+          "err unsupported position" in checks[2].get("why", ""),
+          "--json checks: %r" % checks)
+    fail_suite = write_suite("fail.perft", "emergo; start; D1 %d; id f; src t\n" % counts[""])
+    code, out, err = verify("emergo", "--engine", PLANTED + " missing ''", "--suite", fail_suite,
+                            "--json")
+    checks = json.loads(out).get("checks", []) if out.startswith("{") else []
+    check(code == 1 and len(checks) == 1 and checks[0]["result"] == "fail" and
+          checks[0]["line"] == 1 and "first difference at the root" in checks[0]["why"],
+          "--json failing check: %d %r %r" % (code, out, err))
     code, out, err = verify("emergo", "--engine", engine, "--suite", suite, "--text-depth", "0")
     lines = out.splitlines()
     check(code == 2 and len(lines) == 4 and lines[0].startswith("ok line 1") and
@@ -499,7 +522,24 @@ def fixture_writes():
                             "--write-fixture", TMP)
     check(code == 2 and "--write-fixture" in err and not os.path.exists(marker),
           "a directory: " + err)
+    # An agreeing run writes no line, and leaves no (empty) file.
+    fresh = os.path.join(TMP, "agree.perft")
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--depth", "2",
+                            "--write-fixture", fresh)
+    check(code == 0 and not os.path.exists(fresh), "agreeing run: %d %s" % (code, err))
     if os.path.exists("/dev/full"):
+        # The result first, then the report's error (the JSON was lost).
+        code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--json",
+                                "--report", "/dev/full")
+        result = json.loads(out) if out.startswith("{") else {}
+        check(code == 2 and result.get("result") == "agree" and err.count("\n") == 1 and
+              "cannot write the report '/dev/full'" in err,
+              "--json --report /dev/full: %d %r %r" % (code, out, err))
+        code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--report",
+                                "/dev/full")
+        check(code == 2 and "the engine agrees with ours" in out and "report written" not in out
+              and "cannot write the report '/dev/full'" in err,
+              "--report /dev/full: %d %r %r" % (code, out, err))
         code, out, err = verify("emergo", "--engine", PLANTED + " missing 'a1'", "--depth", "2",
                                 "--write-fixture", "/dev/full")
         check(code == 2 and "FAIL start" in out and "missing" in out and
