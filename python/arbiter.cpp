@@ -329,22 +329,28 @@ PYBIND11_MODULE(arbiter, m) {
 
   m.def(
       "random_games",
-      [](const py::object& game, std::uint64_t n, std::uint64_t seed, const std::string& player,
-         std::uint64_t max_plies, const py::object& threads, const py::object& position) {
+      [](const py::object& game, const py::object& games, const py::object& seed_arg,
+         const std::string& player, const py::object& max_plies_arg, const py::object& threads,
+         const py::object& position) {
         const auto g = game_of(game);
-        // perft stats' checks and messages
+        // perft stats' checks and messages, in its order (perft/cli/command.h)
+        const auto required = [](const py::object& value, const char* name) {
+          const std::string text = option_text(value);
+          if (text.empty()) throw py::type_error(std::string(name) + " must be an int");
+          return text;
+        };
+        const std::uint64_t n = cli::parse_games(required(games, "n"));
+        const std::uint64_t seed = cli::parse_number("--seed", required(seed_arg, "seed"));
+        const int max_plies = cli::parse_max_plies(required(max_plies_arg, "max_plies"));
         stats::Player who = stats::Player::kRandom;
         if (player == "greedy")
           who = stats::Player::kGreedy;
         else if (player != "random")
           throw Error("--player must be random or greedy, got '" + player + "'");
-        if (n == 0) throw Error("--games must be at least 1");
-        if (max_plies > 1'000'000)
-          throw Error("--max-plies must be at most 1000000, got " + std::to_string(max_plies));
         const HashArgs t = hash_args(threads, py::none());
         const Pos root = position.is_none() ? g->start() : position.cast<Pos>();
-        RandomGames r = g->random_games(root, n, seed, who, static_cast<int>(max_plies),
-                                        t.threads.value_or(default_threads()));
+        RandomGames r =
+            g->random_games(root, n, seed, who, max_plies, t.threads.value_or(default_threads()));
         py::dict out;
         out["winners"] = py::array_t<std::uint8_t>(static_cast<py::ssize_t>(n), r.winners.data());
         out["plies"] = py::array_t<std::uint32_t>(static_cast<py::ssize_t>(n), r.plies.data());
@@ -352,7 +358,7 @@ PYBIND11_MODULE(arbiter, m) {
         return out;
       },
       py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("player") = "random",
-      py::arg("max_plies") = 1000, py::arg("threads") = py::none(),
+      py::arg("max_plies") = py::int_(1000), py::arg("threads") = py::none(),
       py::arg("position") = py::none(),
       "n games from the start (or position) by the player ('random' or 'greedy'), the games "
       "perft stats plays for the seed: a dict of numpy arrays, 'winners' (bit i set for each "

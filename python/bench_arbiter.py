@@ -50,8 +50,15 @@ def rate(n, s):
 
 def main():
     rows = []
-    for spec, depth in (("emergo", 6), ("eximo", 6), ("meridians", 5)):
+    for spec, depth in (("emergo", 6), ("eximo", 6), ("meridians", 5), ("ecalper", None)):
         p = arbiter.Game(spec).start()
+        if depth is None:  # Ecalper: millions of moves a turn, random games only
+            for threads in (1, 2):
+                r, s = timed(lambda: arbiter.random_games(spec, 2000, 1, threads=threads))
+                rows.append((spec, "2000 games, %d thread%s" % (threads, "s" if threads > 1 else ""),
+                             "arbiter.random_games", rate(2000, s),
+                             "games/s, mean %.0f plies" % r["plies"].mean()))
+            continue
         n, s = timed(lambda: arbiter.perft(p, depth, threads=1, hash_mb=0))
         j = json.loads(subprocess.run([PERFT, spec, "--depth", str(depth), "--threads", "1",
                                        "--hash", "0", "--json"], capture_output=True,

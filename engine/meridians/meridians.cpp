@@ -30,6 +30,12 @@ std::unique_ptr<Geometry> build_geometry(int size) {
       g->ray[p][d].for_each([&](int q) { g->direction[p][q] = static_cast<std::int8_t>(d); });
     }
   }
+  for (int p = 0; p < g->cells; ++p) {
+    g->row_points[g->row_of[p]].set(p);
+    g->by_name[p] = static_cast<std::uint8_t>(p);
+  }
+  std::sort(g->by_name.begin(), g->by_name.begin() + g->cells,
+            [&](int a, int b) { return g->name(a) < g->name(b); });
   return g;
 }
 
@@ -359,6 +365,32 @@ Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;
+}
+
+Meridians::Move Meridians::nth_move(const Position& pos, std::uint64_t index) const {
+  const auto none = [&] {
+    return Error("meridians: no legal move of rank " + std::to_string(index));
+  };
+  if (finished(pos)) throw none();  // M8
+  const Bits targets = placements(pos);
+  const auto placed = static_cast<std::uint64_t>(targets.count());
+  if (index < placed) {
+    std::uint64_t left = index;
+    for (int row = 0; row < geo_->rows; ++row) {
+      const auto here = static_cast<std::uint64_t>((targets & geo_->row_points[row]).count());
+      if (left >= here) {
+        left -= here;
+        continue;
+      }
+      for (int r = geo_->row_start[row];; ++r) {
+        const int p = geo_->by_name[r];
+        if (targets.test(p) && left-- == 0) return Move{static_cast<std::uint8_t>(p)};
+      }
+    }
+  }
+  if (pos.may_swap && index == placed) return Move{Move::kSwap};             // M9
+  if (!pos.may_swap && placed == 0 && index == 0) return Move{Move::kPass};  // M7
+  throw none();
 }
 
 Outcome Meridians::outcome(const Position& pos) const {

@@ -60,6 +60,12 @@ struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
   std::array<Bits, kMaxPoints> star{};  // the six rays of a point, together
   // The direction from p to q when q lies on one of p's rays, else -1.
   std::array<std::array<std::int8_t, kMaxPoints>, kMaxPoints> direction{};
+  // Text order (nth_move): the points of each row, and by_name[r] the point
+  // whose name has rank r in byte order. Row letters come first, so row y's
+  // names hold the ranks row_start[y] .. row_start[y] + row_len[y] - 1, in the
+  // order 1, 10, 11, ..., 2, 3, ..., 9 of their positions.
+  std::array<Bits, kMaxRows> row_points{};
+  std::array<std::uint8_t, kMaxPoints> by_name{};
 
   static const Geometry& of(int size);  // size 6, 7 or 8
   int index(int row, int col) const { return row_start[row] + col; }
@@ -138,6 +144,10 @@ class Meridians {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // Optional (common/game.h): the legal move of rank `index` in byte order of
+  // the move texts, without the list (perft stats, perft play): the points in
+  // name order, then `swap` ('s' after every row letter); `pass` alone.
+  Move nth_move(const Position& pos, std::uint64_t index) const;
   // Optional (common/game.h): perft stats' greedy material, stones on the board.
   int material(const Position& pos, int player) const { return pos.stones[player].count(); }
 

@@ -111,4 +111,21 @@ int parse_depth(std::string_view text, std::string_view option) {
   return static_cast<int>(d);
 }
 
+std::uint64_t parse_games(std::string_view text) {
+  const std::uint64_t n = parse_number("--games", text);
+  if (n == 0) throw Error("--games must be at least 1");
+  if (n > kMaxGames)
+    throw Error("--games " + std::string(text) + " is too many (at most " +
+                std::to_string(kMaxGames) + ")");
+  return n;
+}
+
+int parse_max_plies(std::string_view text) {
+  const std::uint64_t n = parse_number("--max-plies", text);
+  if (n == 0 || n > kMaxMaxPlies)
+    throw Error("--max-plies must be between 1 and " + std::to_string(kMaxMaxPlies) + ", got " +
+                std::string(text));
+  return static_cast<int>(n);
+}
+
 }  // namespace arb::cli

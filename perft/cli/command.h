@@ -101,5 +101,11 @@ void check_writable(const std::string& path);
 std::uint64_t parse_number(std::string_view option, std::string_view text);
 // --depth N (or another depth option, named in the message): up to kMaxDepth.
 int parse_depth(std::string_view text, std::string_view option = "--depth");
+// perft stats' --games N (1 .. kMaxGames) and --max-plies N (1 .. kMaxMaxPlies),
+// shared with the Python module's random_games (the same messages).
+inline constexpr std::uint64_t kMaxGames = 1000000000000ULL;  // 10^12: days of play
+inline constexpr std::uint64_t kMaxMaxPlies = 1000000;
+std::uint64_t parse_games(std::string_view text);
+int parse_max_plies(std::string_view text);
 
 }  // namespace arb::cli

@@ -25,8 +25,6 @@ namespace {
 using stats::Player;
 using stats::Summary;
 
-constexpr std::uint64_t kMaxGames = 1000000000000ULL;  // 10^12: days of play
-constexpr std::uint64_t kMaxMaxPlies = 1000000;
 // Random games end long before this (docs/variants.md: the share that reaches
 // it is printed, under 1% for every spec measured).
 constexpr int kDefaultMaxPlies = 1000;
@@ -251,19 +249,9 @@ class StatsCommand : public Command {
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft stats needs a spec");
     if (!games_) throw Error("--games N is required");
-    args_.games = parse_number("--games", *games_);
-    if (args_.games == 0) throw Error("--games must be at least 1");
-    if (args_.games > kMaxGames)
-      throw Error("--games " + *games_ + " is too many (at most " + std::to_string(kMaxGames) +
-                  ")");
+    args_.games = parse_games(*games_);
     if (seed_) args_.seed = parse_number("--seed", *seed_);
-    if (max_plies_) {
-      const std::uint64_t n = parse_number("--max-plies", *max_plies_);
-      if (n == 0 || n > kMaxMaxPlies)
-        throw Error("--max-plies must be between 1 and " + std::to_string(kMaxMaxPlies) + ", got " +
-                    *max_plies_);
-      args_.max_plies = static_cast<int>(n);
-    }
+    if (max_plies_) args_.max_plies = parse_max_plies(*max_plies_);
     if (player_) {
       if (*player_ == "random")
         args_.player = Player::kRandom;
@@ -284,7 +272,10 @@ class StatsCommand : public Command {
         throw Error("--vs " + *vs_ + " is another game than " + spec_ +
                     ": compare rulesets of one game");
     }
-    if (!args_.report.empty()) check_writable(args_.report);
+    if (!args_.report.empty()) {  // issue 29: checked first, and no stale report left
+      check_writable(args_.report);
+      remove_stale(args_.report);
+    }
     std::string command = "perft stats " + spec.canonical();
     if (vs) command += " --vs " + vs->canonical();
     command += " --games " + std::to_string(args_.games) + " --seed " + std::to_string(args_.seed);

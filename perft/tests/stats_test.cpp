@@ -5,6 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -104,18 +109,94 @@ TEST(Stats, C4_NthMoveIsTheSortedTextsRankInBothImplementations) {
   Games::for_each([&]<class Pair>() {
     if constexpr (NthMoveGame<typename Pair::Engine>) {
       static_assert(NthMoveGame<typename Pair::Reference>, "nth_move in both implementations");
+      const std::string name(Pair::kName);
       for (auto run : {&expect_nth_is_sorted<typename Pair::Engine>,
                        &expect_nth_is_sorted<typename Pair::Reference>}) {
-        run("ecalper:size=5", "start", "");               // first turn, C(61,3)
-        run("ecalper:size=5", "start", "A1+C3+E5");       // with swap (C3)
-        run("ecalper:size=5", "start", "A1+C3+E5 swap");  // normal turn: x..+..
-        run("ecalper:size=5,replace=last-added", "start", "A1+C3+E5 xA1+B2+C2+D2");
-        run("ecalper:size=5,players=3",
-            "BBBBB/BBBBBB/RRRRRRR/RRRRRRWW/WWWWWWWWW/WWWWWWWW/WW5/6/5 b - A4:B4,C4,D4,E4,F4", "");
-        // C5: Black's final turn, the replacement only (ecalper5-seed1, ply 21).
-        run("ecalper:size=5",
-            "WWWBW/BBWBBW/WWWWWBB/BBBBBBWB/BWWBBWWBB/BW1WWBWW/WBWWBBB/BWWBWW/WWBWB b - F7:A1,C1,D3",
-            "");
+        if (name == "ecalper") {
+          run("ecalper:size=5", "start", "");               // first turn, C(61,3)
+          run("ecalper:size=5", "start", "A1+C3+E5");       // with swap (C3)
+          run("ecalper:size=5", "start", "A1+C3+E5 swap");  // normal turn: x..+..
+          run("ecalper:size=5,replace=last-added", "start", "A1+C3+E5 xA1+B2+C2+D2");
+          run("ecalper:size=5,players=3",
+              "BBBBB/BBBBBB/RRRRRRR/RRRRRRWW/WWWWWWWWW/WWWWWWWW/WW5/6/5 b - A4:B4,C4,D4,E4,F4", "");
+          // C5: Black's final turn, the replacement only (ecalper5-seed1, ply 21).
+          run("ecalper:size=5",
+              "WWWBW/BBWBBW/WWWWWBB/BBBBBBWB/BWWBBWWBB/BW1WWBWW/WBWWBBB/BWWBWW/WWBWB b - "
+              "F7:A1,C1,D3",
+              "");
+        } else if (name == "meridians") {
+          // Two-digit positions (a1 < a10 < a2) on every size, M4-M6.
+          for (const char* spec : {"meridians", "meridians:size=6", "meridians:size=8"}) {
+            run(spec, "start", "");
+            run(spec, "start", "f5");
+            run(spec, "start", "f5 a1 f10 a3");
+          }
+          run("meridians:size=8", "start", "h7 a1 h13 a3 h10");
+          run("meridians:second=sight", "start", "g6 a1");  // V6: adjacent seconds too
+          // M9: `swap` after every point ('s' > any row letter).
+          run("meridians:swap", "start", "g6");
+          run("meridians:swap,size=8", "start", "a1");
+          // M7: `pass`, the only move (RULES.md V7's position), under both V7 rules,
+          // and after it under pass=keeps.
+          const char* passing = "6/7/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2";
+          run("meridians", passing, "");
+          run("meridians:pass=keeps", passing, "");
+          run("meridians:pass=keeps", passing, "pass");
+        }
+      }
+    }
+  });
+}
+
+// M1, M7, M9, V6, V7: nth_move(pos, i) is the i-th sorted move text on the
+// positions of random games (by a generator of their own, not by nth_move) of
+// every size, option and variant of Meridians: every rank on the engine, a
+// few on the reference (slow, and a transcription of I1 itself).
+template <class G>
+void expect_nth_sorted_in_random_games(const std::string& spec_text, std::uint64_t seed,
+                                       std::size_t all_ranks_up_to) {
+  const G g(Games::parse_spec(spec_text));
+  std::mt19937_64 rng(seed);
+  // Games follow each other from the start (a game may end at ply 5: M6, M8)
+  // until 150 positions are seen.
+  auto pos = g.start();
+  int games = 1;
+  for (int positions = 0; positions < 150; ++positions) {
+    const std::vector<std::string> sorted = sorted_move_texts(g, pos);
+    ASSERT_EQ(sorted.size(), g.count_moves(pos)) << spec_text;
+    if (sorted.empty()) {  // finished: the next game
+      EXPECT_THROW(g.nth_move(pos, 0), Error) << spec_text;
+      pos = g.start();
+      ++games;
+      continue;
+    }
+    std::vector<std::size_t> ranks{0, sorted.size() - 1, sorted.size() / 2,
+                                   static_cast<std::size_t>(rng() % sorted.size())};
+    if (sorted.size() <= all_ranks_up_to) {
+      ranks.resize(sorted.size());
+      std::iota(ranks.begin(), ranks.end(), std::size_t{0});
+    }
+    for (const std::size_t i : ranks)
+      ASSERT_EQ(g.move_text(pos, g.nth_move(pos, i)), sorted[i])
+          << spec_text << " seed " << seed << " game " << games << ": " << g.format(pos) << " rank "
+          << i;
+    EXPECT_THROW(g.nth_move(pos, sorted.size()), Error) << spec_text;
+    pos = g.play(pos, g.parse_move(pos, sorted[rng() % sorted.size()]));
+  }
+}
+
+TEST(Stats, M1_NthMoveIsTheSortedTextsRankOnRandomMeridiansPositions) {
+  Games::for_each([&]<class Pair>() {
+    if constexpr (Pair::kName == std::string_view("meridians")) {
+      static_assert(NthMoveGame<typename Pair::Engine> && NthMoveGame<typename Pair::Reference>);
+      for (const char* spec :
+           {"meridians", "meridians:size=6", "meridians:size=8", "meridians:swap",
+            "meridians:second=sight", "meridians:pass=keeps", "meridians:rules=boardspace,size=6",
+            "meridians:size=8,swap,second=sight,pass=keeps"}) {
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+          expect_nth_sorted_in_random_games<typename Pair::Engine>(spec, seed, 1000);
+          expect_nth_sorted_in_random_games<typename Pair::Reference>(spec, seed, 0);
+        }
       }
     }
   });
@@ -174,6 +255,64 @@ TEST(Stats, EngineAndReferencePlayTheSameGamesOnAnyThreads) {
   });
 }
 
+// E12 (P3: played games only): a played game is drawn at the third occurrence
+// of a position with the same player to move. Two lone men on 7x7 can never be
+// blocked (a man has no step only in a corner with the other man on its one
+// neighbour, and then it must jump it), so each game ends by a capture (a win)
+// or by repetition. Replaying each game's line with the same seed shows every
+// draw at the first third occurrence of its last position, a position with
+// moves (not E12's blocked draw), and repetition is seen to end some games.
+template <class G>
+void expect_draws_by_repetition(const std::string& position) {
+  const G g(Games::parse_spec("emergo:size=7"));
+  const auto root = g.parse(position);
+  int draws = 0, wins = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    stats::Mover<G> mover(g, Player::kRandom);
+    Tally t;
+    const stats::GameEnd end = stats::play_game(g, mover, root, seed, 1000, t);
+    ASSERT_FALSE(end.unfinished) << "seed " << seed;
+    ASSERT_TRUE(end.outcome.finished) << "seed " << seed;
+    // The same line again, ply by ply (play_game's generator and pick).
+    stats::Mover<G> again(g, Player::kRandom);
+    stats::SplitMix64 rng{seed};
+    std::vector<typename G::Position> line{root};
+    for (int ply = 0; ply < end.plies; ++ply)
+      line.push_back(g.play(line.back(), again.pick(line.back(), g.count_moves(line.back()), rng)));
+    const auto& last = line.back();
+    const auto seen = [&](std::size_t upto, const typename G::Position& p) {
+      return std::count(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(upto), p);
+    };
+    if (end.outcome == Outcome::draw(0b11)) {
+      ++draws;
+      EXPECT_GT(g.count_moves(last), 0u) << "seed " << seed << ": not a blocked draw";
+      EXPECT_FALSE(g.outcome(last).finished) << "seed " << seed;
+      EXPECT_EQ(seen(line.size(), last), 3) << "seed " << seed << ": " << g.format(last);
+      for (std::size_t i = 0; i + 1 < line.size(); ++i)
+        ASSERT_LT(seen(i + 1, line[i]), 3)
+            << "seed " << seed << ": a third occurrence at ply " << i;
+      EXPECT_EQ(g.outcome(std::span<const typename G::Position>(line)), end.outcome);
+    } else {
+      ++wins;
+      EXPECT_EQ(end.outcome, g.outcome(last)) << "seed " << seed << ": a capture ends it";
+      EXPECT_EQ(g.count_moves(last), 0u) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(draws, 0) << "no game ended by repetition";
+  EXPECT_EQ(draws + wins, 60);
+}
+
+TEST(Stats, E12_APlayedGameIsDrawnAtTheThirdRepetition) {
+  Games::for_each([&]<class Pair>() {
+    if constexpr (Pair::kName == std::string_view("emergo")) {
+      for (const char* position : {"6B/7/7/7/7/7/W6 w 0 0", "7/7/4B2/7/2W4/7/7 b 0 0"}) {
+        expect_draws_by_repetition<typename Pair::Engine>(position);
+        expect_draws_by_repetition<typename Pair::Reference>(position);
+      }
+    }
+  });
+}
+
 // V5's position (docs/variants.md): d2xd4xd6 takes 2, d2xd4xb4xb6 3, g2xg4 1:
 // greedy takes 3 men, whatever the seed.
 TEST(Stats, GreedyTakesTheMostMaterial) {
@@ -215,6 +354,33 @@ TEST(Stats, VsReportsTheDifferenceInWords) {
   EXPECT_NE(r.out.find("B against A (two-proportion z test"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("under B ("), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("first player (w) wins"), std::string::npos) << r.out;
+}
+
+// Issue 29 item 3 for --report: an old report goes as soon as the run starts,
+// so a run that fails leaves none; a run that ends writes it whole (temporary
+// file, then rename: no .tmp left behind).
+TEST(Stats, I5_AFailedRunLeavesNoStaleReport) {
+  const std::string report = ::testing::TempDir() + "stats_old_report.html";
+  const auto old = [&] { std::ofstream(report) << "<p>an earlier run</p>"; };
+  const auto exists = [](const std::string& path) { return std::ifstream(path).good(); };
+  old();
+  auto r = test::run_cli(
+      {"stats", "emergo", "--games", "5", "--report", report, "--position", "9/9/9 w 12 12"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_FALSE(exists(report)) << "a stale report remains after a bad --position";
+  old();
+  r = test::run_cli({"stats", "emergo", "--games", "5", "--report", report, "--moves", "z9"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_FALSE(exists(report)) << "a stale report remains after a bad --moves";
+  old();
+  r = test::run_cli({"stats", "emergo:size=7", "--games", "5", "--report", report});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::ifstream in(report);
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(page.find("an earlier run"), std::string::npos);
+  EXPECT_NE(page.find("<svg"), std::string::npos);
+  EXPECT_FALSE(exists(report + ".tmp"));
+  std::remove(report.c_str());
 }
 
 TEST(Stats, BadInputIsOneLineAndExit2) {

@@ -112,6 +112,20 @@ def test_Errors_AreTheCliOneLineMessages():
         (lambda: arbiter.perft(p, 2, hash_mb=2**21), ["emergo:size=7", "--depth", "2", "--hash", str(2**21)]),
         (lambda: arbiter.perft(arbiter.Game("emergo", "reference").start(), 2, hash_mb=1),
          ["emergo", "--depth", "2", "--hash", "1", "--impl", "reference"]),
+        # random_games: perft stats' checks (perft/cli/command.h parse_games, parse_max_plies)
+        (lambda: arbiter.random_games(g, 0, 1), ["stats", "emergo:size=7", "--games", "0"]),
+        (lambda: arbiter.random_games(g, -1, 1), ["stats", "emergo:size=7", "--games", "-1"]),
+        (lambda: arbiter.random_games(g, 10**13, 1),
+         ["stats", "emergo:size=7", "--games", str(10**13)]),
+        (lambda: arbiter.random_games(g, 5, -1), ["stats", "emergo:size=7", "--games", "5", "--seed", "-1"]),
+        (lambda: arbiter.random_games(g, 5, 1, max_plies=0),
+         ["stats", "emergo:size=7", "--games", "5", "--max-plies", "0"]),
+        (lambda: arbiter.random_games(g, 5, 1, max_plies=2000000),
+         ["stats", "emergo:size=7", "--games", "5", "--max-plies", "2000000"]),
+        (lambda: arbiter.random_games(g, 5, 1, player="best"),
+         ["stats", "emergo:size=7", "--games", "5", "--player", "best"]),
+        (lambda: arbiter.random_games(g, 5, 1, threads=0),
+         ["stats", "emergo:size=7", "--games", "5", "--threads", "0"]),
     ]
     for call, args in cases:
         with pytest.raises(ValueError) as e:
@@ -170,9 +184,12 @@ def test_RandomGames_AreSeededAndEndAsTheRulesSay(spec):
     unfinished = a["winners"] == 0
     assert (a["plies"][unfinished] == 300).all() and (a["plies"] <= 300).all()
     assert (a["winners"] < (1 << len(g.players))).all()
-    assert (arbiter.random_games(g, 5, 1, max_plies=0)["plies"] == 0).all()
+    one = arbiter.random_games(g, 5, 1, max_plies=1)
+    assert (one["plies"] == 1).all() and (one["winners"] == 0).all()
     with pytest.raises(ValueError, match="--player must be random or greedy"):
         arbiter.random_games(g, 5, 1, player="best")
+    with pytest.raises(TypeError):
+        arbiter.random_games(g, 5.0, 1)
 
 
 @pytest.mark.parametrize("spec", ("emergo:size=7", "eximo", "meridians:size=6", "ecalper:size=5"))

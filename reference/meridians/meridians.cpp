@@ -465,6 +465,18 @@ BoardLayout Meridians::board_layout() const {
   return layout;
 }
 
+// I1: the legal moves sorted by their texts (point names, `pass`, `swap`
+// compared as strings), the one at place `index`.
+Meridians::Move Meridians::nth_move(const Position& pos, std::uint64_t index) const {
+  MoveList moves = legal_moves(pos);
+  if (index >= moves.size())
+    throw Error("meridians: no legal move of rank " + std::to_string(index));
+  std::stable_sort(moves.begin(), moves.end(), [&](const Move& a, const Move& b) {
+    return move_text(pos, a) < move_text(pos, b);
+  });
+  return moves[index];
+}
+
 int Meridians::material(const Position& pos, int player) const {
   return stones_of(pos, colour_of(player));
 }

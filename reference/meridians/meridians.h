@@ -73,6 +73,9 @@ class Meridians {
   std::string move_text(const Position& pos, const Move& move) const;
   Move parse_move(const Position& pos, std::string_view text) const;
   Outcome outcome(const Position& pos) const;
+  // The legal move of rank `index` in byte order of the move texts (RULES.md
+  // I1's order; perft stats and perft play pick moves by it).
+  Move nth_move(const Position& pos, std::uint64_t index) const;
   // Material (perft stats --player greedy): the player's stones on the board.
   int material(const Position& pos, int player) const;
 
