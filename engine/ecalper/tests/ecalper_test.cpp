@@ -2,6 +2,7 @@
 // counts are derived by hand from binomials (derivations in the comments) or
 // given in RULES.md; never pasted from this engine's output.
 #include "engine/ecalper/ecalper.h"
+#include "engine/ecalper/tests/test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -21,20 +22,10 @@ namespace {
 
 using arb::engine::ecalper::Ecalper;
 
-Ecalper make(const std::string& spec) { return Ecalper(arb::Spec::parse(spec)); }
-
-// C(n, k) computed here, independently of the engine's table.
-std::uint64_t choose(std::uint64_t n, std::uint64_t k) {
-  std::uint64_t r = 1;
-  for (std::uint64_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
-  return r;
-}
-
-Ecalper::Position after(const Ecalper& g, const std::string& moves) {
-  return arb::play_moves(g, g.start(), arb::split_moves(moves));
-}
-
-std::uint64_t hexhex(std::uint64_t n) { return 3 * n * (n - 1) + 1; }
+using arb::engine::ecalper_test::after;
+using arb::engine::ecalper_test::choose;
+using arb::engine::ecalper_test::hexhex;
+using arb::engine::ecalper_test::make;
 
 // ------------------------------------------------------------------ C1
 

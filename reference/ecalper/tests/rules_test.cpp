@@ -22,14 +22,8 @@ using ecalper_test::kFinalTurn;
 using ecalper_test::kSevenEmpty;
 using ecalper_test::rows_text;
 
-Ecalper game(const std::string& spec) { return Ecalper(Spec::parse(spec)); }
-
-std::vector<std::string> names(const Ecalper& g, const std::vector<int>& cells) {
-  std::vector<std::string> out;
-  for (int c : cells) out.push_back(g.cell_name(c));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using ecalper_test::game;
+using ecalper_test::names;
 
 std::vector<std::string> neighbour_names(const Ecalper& g, std::string_view cell) {
   const int index = g.cell_index(cell);

@@ -1,13 +1,26 @@
 // Small helpers shared by the reference Ecalper tests.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "common/spec.h"
+
 #include "reference/ecalper/ecalper.h"
 
 namespace arb::reference::ecalper_test {
+
+inline Ecalper game(const std::string& spec) { return Ecalper(Spec::parse(spec)); }
+
+// The names of `cells`, sorted.
+inline std::vector<std::string> names(const Ecalper& g, const std::vector<int>& cells) {
+  std::vector<std::string> out;
+  for (int c : cells) out.push_back(g.cell_name(c));
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 // Rows drawn cell by cell ('.' = empty) to the <rows> field: "BB..W" -> "BB2W".
 inline std::string rows_text(const std::vector<std::string>& rows) {

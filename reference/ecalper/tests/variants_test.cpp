@@ -18,14 +18,8 @@ namespace {
 using ecalper_test::choose;
 using ecalper_test::kSevenEmpty;
 
-Ecalper game(const std::string& spec) { return Ecalper(Spec::parse(spec)); }
-
-std::vector<std::string> names(const Ecalper& g, const std::vector<int>& cells) {
-  std::vector<std::string> out;
-  for (int c : cells) out.push_back(g.cell_name(c));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using ecalper_test::game;
+using ecalper_test::names;
 
 Outcome final_outcome(const std::string& spec, const std::string& text) {
   const Ecalper g = game(spec);
