@@ -289,8 +289,9 @@ def markdown_needs(root):
         for block in re.findall(r"^```(?:sh|bash|console)\n(.*?)^```", text, re.S | re.M):
             block = re.sub(r"^\$ ", "", block, flags=re.M)
             words = commands_of_shell(block)
-            # the command inside --engine '...'
-            words += [w.split()[0] for w in re.findall(r"--engine '([^']+)'", block)]
+            # the command inside --engine '...' (a path, e.g. build/bin/perft, is ours)
+            words += [w.split()[0] for w in re.findall(r"--engine '([^']+)'", block)
+                      if "/" not in w.split()[0]]
             for word in dict.fromkeys(words):
                 if word not in NOT_PACKAGES:
                     needs.append((rel, word, which(word)))
