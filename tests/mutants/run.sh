@@ -100,7 +100,8 @@ run_ctest() {  # run_ctest <log> <ctest options...>
   # --label-exclude: ctest 3.25 applies -I's numbers to the list left after the
   # exclusion, so every number past the first slow test named another test
   # (ci_junit, the conformance tests... were never run there).
-  local exclude=(--label-exclude slow)
+  local exclude
+  exclude=(--label-exclude slow)
   [ "${1:-}" = "-I" ] && exclude=()
   if ! (cd "$BUILD" && ctest "${exclude[@]}" --stop-on-failure --timeout "$TIMEOUT" \
       -j "$JOBS" "$@") >>"$log" 2>&1; then
