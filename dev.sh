@@ -3,9 +3,9 @@
 #   ./dev.sh main    install what is missing, build (Release) and count perft
 #                    from the start of every game
 #   ./dev.sh test    build the test configuration (g++) and run every default
-#                    test, then the unit tests and a quick selection (label
-#                    sanitize) in a clang ASan+UBSan build, a few seconds of
-#                    each fuzz target, then the performance gate (./dev.sh track)
+#                    test, then the games' and parsers' unit tests in a clang
+#                    ASan+UBSan build, a few seconds of each fuzz target, then
+#                    the performance gate (./dev.sh track)
 #   ./dev.sh asan    the whole sanitizer pass: every default test in the ASan
 #                    build (the fixture compare suites aside)
 #   ./dev.sh slow    run the deep perft tests (label `slow`) and the properties
@@ -88,13 +88,13 @@ run() {
 
 # build/asan: clang 14, ASan + UBSan (Check build type, no benchmarks), 100
 # cases per property; also the libFuzzer programs (ARB_FUZZ), which share its
-# instrumented libraries.
+# instrumented libraries. asan_build [targets...]: those only (default all).
 asan_build() {
   configure build/asan Check -DCMAKE_CXX_COMPILER=clang++-14 \
     -DARB_SANITIZE=address,undefined -DARB_BENCHMARKS=OFF -DARB_PROPERTY_CASES=100 -DARB_FUZZ=ON
   # A build/asan configured before ARB_FUZZ existed gets it.
   grep -q '^ARB_FUZZ:BOOL=ON' build/asan/CMakeCache.txt || cmake build/asan -DARB_FUZZ=ON >&2
-  build build/asan
+  build build/asan "$@"
 }
 
 # fuzz_all <seconds>: every libFuzzer target for that long, its corpus seeded
@@ -139,10 +139,13 @@ fuzz_all() {
   [ ! -s "$failed" ]
 }
 
-# The tests that cost most under ASan (each several CPU seconds in the g++
-# Check build, ten times that under ASan): ./dev.sh asan runs them, ./dev.sh
-# test's sanitizer pass not (they run in its g++ pass).
-ASAN_HEAVY='^(engine\.CountSubtree\.EqualsWalkOnRandomPositions|CompareRegistered\.ecalper|cluster_split_units_merge|HashedPerft\.EveryFixturePassesWithTheTableAndThreads|reference\.EximoNotation\.RandomGamesRoundTrip|playthrough\.ecalper5-.*)$'
+# ./dev.sh test's sanitizer pass: the tests of the programs that the target
+# arb_sanitize_quick builds (CMakeLists.txt), the games' rules, notation and
+# perft and every parser (the fuzz targets' replays), without the two that
+# cost most under ASan (several CPU seconds in the g++ Check build, ten times
+# that under ASan; they run in the g++ pass). ./dev.sh asan runs them all.
+ASAN_QUICK='^(engine\.|reference\.|Spec\.|fuzz_replay\.)'
+ASAN_HEAVY='^(engine\.CountSubtree\.EqualsWalkOnRandomPositions|reference\.EximoNotation\.RandomGamesRoundTrip)$'
 
 # The sanitizer run of `test`: halt on the first report, so that any
 # finding fails its test.
@@ -170,15 +173,13 @@ case "${1:-}" in
     build build/check
     run ctest --test-dir build/check --label-exclude slow --output-on-failure -j "$JOBS"
     # build/asan: clang 14 under ASan and UBSan (Check build type, no
-    # benchmarks). By default the unit tests and the label `sanitize`: every
-    # fixture file at small budgets on both implementations, the
-    # playthroughs, the properties at 20 cases; without the unit tests
-    # that cost most under ASan (ASAN_HEAVY). The rest of the sanitizer pass
-    # (1,829 s of a 100-minute run on a loaded machine, issue 28) is
-    # ./dev.sh asan.
-    asan_build
-    run ctest --test-dir build/asan --label-regex '^(unit|sanitize)$' --label-exclude slow \
-      --exclude-regex "$ASAN_HEAVY" --output-on-failure -j "$JOBS"
+    # benchmarks), only the programs of ASAN_QUICK and the fuzz programs
+    # (target arb_sanitize_quick). The rest of the sanitizer pass, the tool
+    # and its tests, the fixture suites and the properties under ASan (1,829 s
+    # of a 100-minute run on a loaded machine, issue 28), is ./dev.sh asan.
+    asan_build arb_sanitize_quick
+    run ctest --test-dir build/asan --tests-regex "$ASAN_QUICK" --exclude-regex "$ASAN_HEAVY" \
+      --output-on-failure -j "$JOBS"
     # Every fuzz target briefly, from the fixture seeds (docs/testing.md, "Fuzzing").
     fuzz_all 4
     # The performance gate (instruction counts; about 1.5 CPU minutes, build included).
@@ -188,11 +189,9 @@ case "${1:-}" in
     install_missing
     # Every default test in build/asan, except the fixture `compare` suites
     # (several minutes each under ASan; compare_test and the engine and
-    # reference suites run here) and the quick tests of `test`'s pass, which
-    # these contain (the whole fixture suites, each property at 100 cases).
+    # reference suites run here).
     asan_build
-    run ctest --test-dir build/asan --label-exclude slow \
-      --exclude-regex '^(fixture\..*\.compare|fixture\..*\.quick|properties\.quick)$' \
+    run ctest --test-dir build/asan --label-exclude slow --exclude-regex '^fixture\..*\.compare$' \
       --output-on-failure -j "$JOBS"
     ;;
   track)
@@ -253,7 +252,7 @@ case "${1:-}" in
       echo "usage: ./dev.sh fuzz [seconds per target, 1 to 999999]" >&2
       exit 2
     fi
-    asan_build
+    asan_build arb_sanitize_quick
     fuzz_all "$seconds"
     ;;
   slow)
