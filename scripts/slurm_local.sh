@@ -38,6 +38,9 @@ else
   [ $# -eq 0 ] || usage
 fi
 
+if [ "$cmd" = stop ] && [ ! -d "$dir" ]; then
+  exit 0  # nothing was started there
+fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 export SLURM_CONF=$dir/slurm.conf
@@ -56,7 +59,8 @@ pid_of() {  # <daemon>: its pid if it runs from this DIR, else nothing
   local f=$dir/run/$1.pid pid
   [ -s "$f" ] || return 0
   pid=$(cat "$f")
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+  # The pid file's process, if it is still that daemon (not a reused pid).
+  [[ "$pid" =~ ^[0-9]+$ ]] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$1" ] && echo "$pid"
   return 0
 }
 
@@ -87,7 +91,7 @@ stop_daemons() {
 start_daemons() {
   [ "$(id -u)" -eq 0 ] || die "needs root (slurmd starts the jobs; SlurmUser=root)"
   local p missing=()
-  for p in munged slurmctld slurmd sbatch squeue sinfo scontrol scancel python3; do
+  for p in munged munge unmunge slurmctld slurmd sbatch squeue sinfo scontrol scancel python3; do
     command -v "$p" >/dev/null || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] ||
@@ -169,7 +173,8 @@ EOF
   local t=0
   while true; do
     timeout 5 scontrol ping 2>/dev/null | grep -q 'is UP' && break
-    [ -n "$(pid_of slurmctld)" ] || daemon_failed slurmctld "$dir/log/slurmctld.log" "exited"
+    # (its pid file may take a moment to appear)
+    [ "$t" -lt 3 ] || [ -n "$(pid_of slurmctld)" ] || daemon_failed slurmctld "$dir/log/slurmctld.log" "exited"
     [ "$t" -lt "$START_TIMEOUT" ] ||
       daemon_failed slurmctld "$dir/log/slurmctld.log" "not up after ${START_TIMEOUT} s"
     sleep 1
@@ -183,7 +188,8 @@ EOF
   while true; do
     state=$(timeout 5 sinfo -h -n "$host" -o %T 2>/dev/null || true)
     [ "$state" = idle ] && break
-    [ -n "$(pid_of slurmd)" ] || daemon_failed slurmd "$dir/log/slurmd.log" "exited"
+    # (its pid file may take a moment to appear)
+    [ "$t" -lt 3 ] || [ -n "$(pid_of slurmd)" ] || daemon_failed slurmd "$dir/log/slurmd.log" "exited"
     [ "$t" -lt "$START_TIMEOUT" ] ||
       daemon_failed slurmd "$dir/log/slurmd.log" "node $host is '${state:-unknown}', not idle, after ${START_TIMEOUT} s"
     sleep 1
