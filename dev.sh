@@ -10,6 +10,10 @@
 #                    build (the fixture compare suites aside)
 #   ./dev.sh slow    run the deep perft tests (label `slow`) and the properties
 #                    at 300 cases in the Release build
+#   ./dev.sh cluster a real Slurm run (label cluster): install slurm-wlm and
+#                    munge (CLUSTER_PACKAGES), start a one-node Slurm, count
+#                    perft units as a job array, merge, compare with the
+#                    direct count (docs/cluster.md)
 #   ./dev.sh bench   run the benchmarks (Google Benchmark) in the Release build
 #   ./dev.sh track [--update "reason" | --plot]
 #                    the performance gate: instructions per workload against
@@ -33,10 +37,17 @@ PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapi
           valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git nodejs chromium
           ccache rsync patch parallel pybind11-dev python3-pybind11 python3-dev python3-pytest
           python3-numpy libxml2-utils python3-yaml)
+# A one-node Slurm for ./dev.sh cluster only (scripts/slurm_local.sh): the
+# other commands never install it.
+CLUSTER_PACKAGES=(slurm-wlm slurm-client munge)
 
+# install_missing [packages...]: those of the list (default PACKAGES) that
+# are not installed.
 install_missing() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  local wanted=("${PACKAGES[@]}")
+  [ $# -eq 0 ] || wanted=("$@")
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return
@@ -262,6 +273,17 @@ case "${1:-}" in
     # The deep fixture depths, and the properties at 300 cases (100 in ./dev.sh test).
     run ctest --test-dir build --label-regex '^(slow|properties)$' --output-on-failure -j "$JOBS"
     ;;
+  cluster)
+    # A real Slurm run (label cluster, not in the default run): a one-node
+    # Slurm from scripts/slurm_local.sh, perft units as a job array of
+    # scripts/perft_units.sbatch, merged and compared with the direct count.
+    install_missing
+    install_missing "${CLUSTER_PACKAGES[@]}"
+    configure build Release -DARB_CLUSTER=ON
+    grep -q '^ARB_CLUSTER:BOOL=ON$' build/CMakeCache.txt || cmake build -DARB_CLUSTER=ON >&2
+    build build perft
+    run ctest --test-dir build -L cluster --no-tests=error --output-on-failure --verbose
+    ;;
   bench)
     install_missing
     release_build arb_bench
@@ -276,7 +298,7 @@ case "${1:-}" in
     run nice -n 10 tests/mutants/run.sh "$@"
     ;;
   *)
-    echo "usage: ./dev.sh main | test | asan | slow | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds] | mutants [--survivors] [regex] | fuzz [seconds]" >&2
+    echo "usage: ./dev.sh main | test | asan | slow | cluster | bench [benchmark options] | track [--update \"reason\" | --plot] | ab REF [rounds] | mutants [--survivors] [regex] | fuzz [seconds]" >&2
     exit 2
     ;;
 esac
