@@ -131,7 +131,7 @@ constexpr const char* kColourName[2] = {"white", "black"};
 // M2, M3: the groups of `own` by union-find over the three increasing
 // neighbour directions (one pass in point order), and every candidate path:
 // from p along a line the first stone is own and not adjacent. For
-// dead_stones and mark_placements.
+// dead_stones.
 struct GroupScan {
   std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
   std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
@@ -175,13 +175,17 @@ Meridians::Meridians(const Spec& spec)
 // M6: the empty points from which, along one line, the first stone reached is
 // p: p's six rays, each cut at its stones (the stone and what lies beyond it).
 // Few stones lie on the rays early in the game, when this is used.
-Bits Meridians::sight(int p, Bits occupied) const {
-  Bits out = geo_->star[p];
+namespace {
+ARB_HOT_INLINE Bits seen_from(const Geometry& geo, int p, const Bits& occupied) {
+  Bits out = geo.star[p];
   (out & occupied).for_each([&](int b) {
-    out = out.and_not(geo_->ray_from[b][geo_->direction[p][b]]);
+    out = out.and_not(geo.ray_from[b][geo.direction[p][b]]);
   });
   return out;
 }
+}  // namespace
+
+Bits Meridians::sight(int p, Bits occupied) const { return seen_from(*geo_, p, occupied); }
 
 Meridians::Position Meridians::image(const Position& pos, int s) const {
   Position out = pos;
@@ -257,13 +261,11 @@ Bits Meridians::dead_stones(const Position& pos, int colour) const {
   return own.and_not(living);
 }
 
+// Only before Position::sight is kept, so with fewer than kTrackFrom stones:
+// the sparse board's rays are cut at a few stones each.
 Bits Meridians::sweep_sight(const Bits& own, const Bits& occupied) const {
-  // A stone without an empty neighbour sees nothing: skip it (dense boards).
-  const Bits empty = geo_->all.and_not(occupied);
   Bits out;
-  own.for_each([&](int p) {
-    if ((geo_->neighbours[p] & empty).any()) out |= sight(p, occupied);
-  });
+  own.for_each([&](int p) { out |= seen_from(*geo_, p, occupied); });
   return out;
 }
 
@@ -370,31 +372,37 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   const int me = pos.side;
   const Bits own = pos.stones[me];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  GroupScan scan(*geo_, own, occupied);
-  const int pairs = scan.pairs;
-  const auto& from = scan.from;
-  const auto& to = scan.to;
-  const auto find = [&](int x) { return scan.find(x); };
-  // Groups numbered 0.. in point order (a root is its group's lowest point,
-  // so it comes first); with more than 64, play checks in full.
+  // Groups numbered 0.. in point order, by flood (M2); with more than 64,
+  // play checks in full.
   std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
   int groups = 0;
-  own.for_each([&](int p) {
-    const int r = find(p);
-    label[p] = static_cast<std::uint8_t>(r == p ? groups++ : label[r]);
-  });
-  if (groups > 64) {
-    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
-    return;
+  for (Bits todo = own; todo.any(); ++groups) {
+    if (groups == 64) {
+      targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+      return;
+    }
+    const Bits group = group_of(own, todo.lowest());
+    todo = todo.and_not(group);
+    group.for_each([&](int p) { label[p] = static_cast<std::uint8_t>(groups); });
   }
-  std::array<std::uint64_t, 64> partners;  // the groups each group has a path to
+  // The groups each group has a path to (M2): from p along an increasing
+  // direction (each line seen once) the first stone is own, not adjacent.
+  std::array<std::uint64_t, 64> partners;
   std::fill_n(partners.begin(), groups, 0);
-  for (int i = 0; i < pairs; ++i) {
-    const int a = label[from[i]], b = label[to[i]];
-    if (a == b) continue;  // a line inside one group is no path
-    partners[a] |= std::uint64_t{1} << b;
-    partners[b] |= std::uint64_t{1} << a;
-  }
+  own.for_each([&](int p) {
+    for (int d = 0; d < 3; ++d) {
+      const int next = geo_->step[p][d];
+      if (next < 0 || occupied.test(next)) continue;
+      const Bits blockers = geo_->ray[p][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = blockers.lowest();
+      if (!own.test(b)) continue;
+      const int a = label[p], e = label[b];
+      if (a == e) continue;  // a line inside one group is no path
+      partners[a] |= std::uint64_t{1} << e;
+      partners[e] |= std::uint64_t{1} << a;
+    }
+  });
   // The mover's dead groups: only ones the opponent's last placement cut. One
   // is followed (the placement may revive it); with more, play checks in full.
   int dead_group = -1, dead_groups = 0, dead_at = 0;
@@ -460,12 +468,35 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
   } else if (dead.any() && !next.tracked) {
     next.stones[me] = next.stones[me].and_not(dead);
   } else if (dead.any()) {
-    Bits occupied = next.stones[0] | next.stones[1];
-    dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
-      next.stones[me].reset(p);
-      occupied.reset(p);
-      relink(next, p, occupied, -1);
-    });
+    // M6 sight once the dead stones are gone: per orientation, the run through
+    // each emptied point between the nearest stones left; one run holds every
+    // emptied point of its line segment, so a group along a line costs one.
+    next.stones[me] = next.stones[me].and_not(dead);
+    const Bits occupied = next.stones[0] | next.stones[1];
+    for (int o = 0; o < 3; ++o) {
+      for (Bits todo = dead; todo.any();) {
+        const int p = todo.lowest();
+        Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
+        int up_colour = -1, down_colour = -1;
+        if (const Bits b = up & occupied; b.any()) {
+          const int q = b.lowest();
+          up = up.and_not(geo_->ray_from[q][o]);
+          up_colour = next.stones[1].test(q);
+        }
+        if (const Bits b = down & occupied; b.any()) {
+          const int q = b.highest();
+          down = down.and_not(geo_->ray_from[q][o + 3]);
+          down_colour = next.stones[1].test(q);
+        }
+        const Bits run = up | down | Bits::single(p);
+        todo = todo.and_not(run);
+        for (int c = 0; c < 2; ++c) {
+          Bits& s = next.sight.of[c][o];
+          s = s.and_not(run);
+          if (up_colour == c || down_colour == c) s |= run;
+        }
+      }
+    }
   }
 }
 
