@@ -433,16 +433,18 @@ TEST(MeridiansSymmetry, FourImagesShareOneCanonicalAndOnePerft) {
       EXPECT_EQ(arb::perft(g, p, depth), expected);
       EXPECT_EQ(g.placements(p), g.placements(parsed));
       EXPECT_EQ(p.tracked, pos.tracked);
-      if (p.tracked && parsed.tracked)  // parse keeps sight earlier than play
+      if (p.tracked && parsed.tracked) {  // parse keeps sight earlier than play
         for (int col = 0; col < 2; ++col)
           for (int o = 0; o < 3; ++o) EXPECT_EQ(p.sight.of[col][o], parsed.sight.of[col][o]);
+      }
       EXPECT_EQ(p.stale, pos.stale);
     };
     for (int s = 0; s < 4; ++s) {
       const auto image = g.image(pos, s);
       check(image, "symmetry " + std::to_string(s));
-      if (pos.last != Meridians::Position::kUnknown)
+      if (pos.last != Meridians::Position::kUnknown) {
         EXPECT_EQ(image.last, g.geometry().image[s][pos.last]);
+      }
     }
     check(key, "canonical");
     bool last_mapped = false;  // by the symmetry that gave the key
