@@ -466,6 +466,9 @@ RC_GTEST_PROP(MeridiansProperties, M1_SymmetricPositionsHaveEqualPerft, ()) {
   const auto mirrored = g.parse(image);
   RC_ASSERT(g.count_moves(mirrored) == g.count_moves(line.position));
   RC_ASSERT(arb::perft(g, mirrored, 2) == arb::perft(g, line.position, 2));
+  // The engine's canonical() (perft's table key) agrees with this model's
+  // symmetries: the image is in the position's class.
+  RC_ASSERT(g.canonical(mirrored) == g.canonical(line.position));
 }
 
 RC_GTEST_PROP(MeridiansProperties, P1_PerftIsTheSumOfDivide, ()) {

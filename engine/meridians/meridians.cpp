@@ -36,6 +36,22 @@ std::unique_ptr<Geometry> build_geometry(int size) {
   }
   std::sort(g->by_name.begin(), g->by_name.begin() + g->cells,
             [&](int a, int b) { return g->name(a) < g->name(b); });
+  // M1 symmetries: the row widths are symmetric (row y and row 2m - y), and
+  // so is each row about its middle.
+  for (int s = 0; s < Geometry::kSymmetries; ++s)
+    for (int p = 0; p < g->cells; ++p) {
+      const int y = g->row_of[p], c = g->col_of[p];
+      const int y2 = s & 2 ? 2 * m - y : y;
+      const int c2 = s & 1 ? g->row_len[y] - 1 - c : c;
+      g->image[s][p] = static_cast<std::uint8_t>(g->index(y2, c2));
+    }
+  // An orientation's image, read on one step from a point of the middle row.
+  const int p = g->index(m, 1);
+  for (int s = 0; s < Geometry::kSymmetries; ++s)
+    for (int o = 0; o < 3; ++o) {
+      const int q = g->image[s][g->step[p][o]];
+      g->orientation[s][o] = static_cast<std::uint8_t>(g->direction[g->image[s][p]][q] % 3);
+    }
   return g;
 }
 
@@ -43,6 +59,56 @@ std::unique_ptr<Geometry> build_geometry(int size) {
 
 std::string Geometry::name(int p) const {
   return std::string(1, static_cast<char>('a' + row_of[p])) + std::to_string(col_of[p] + 1);
+}
+
+namespace {
+std::uint64_t reverse_bits(std::uint64_t x) {
+  x = __builtin_bswap64(x);
+  x = (x >> 4 & 0x0F0F0F0F0F0F0F0FULL) | (x & 0x0F0F0F0F0F0F0F0FULL) << 4;
+  x = (x >> 2 & 0x3333333333333333ULL) | (x & 0x3333333333333333ULL) << 2;
+  return (x >> 1 & 0x5555555555555555ULL) | (x & 0x5555555555555555ULL) << 1;
+}
+}  // namespace
+
+// The half turn takes point i to cells - 1 - i (points are numbered row by
+// row and the row widths are symmetric): the set's bits reversed.
+Bits Geometry::turn(const Bits& b) const {
+  constexpr int kWords = Bits::kWords;
+  std::uint64_t r[kWords + 1] = {};
+  for (int k = 0; k < kWords; ++k) r[k] = reverse_bits(b.w[kWords - 1 - k]);
+  const int shift = Bits::kBits - cells, words = shift >> 6, bits = shift & 63;
+  Bits out;
+  for (int k = 0; k + words < kWords; ++k)
+    out.w[k] = bits ? r[k + words] >> bits | r[k + words + 1] << (64 - bits) : r[k + words];
+  return out;
+}
+
+// The top-bottom mirror moves each row (at most 15 points) whole.
+Bits Geometry::flip(const Bits& b) const {
+  Bits out;
+  for (int y = 0; y < rows; ++y) {
+    const int from = row_start[y], to = row_start[rows - 1 - y], len = row_len[y];
+    const int fw = from >> 6, fb = from & 63, tw = to >> 6, tb = to & 63;
+    std::uint64_t v = b.w[fw] >> fb;
+    if (fb + len > 64) v |= b.w[fw + 1] << (64 - fb);
+    v &= (std::uint64_t{1} << len) - 1;
+    out.w[tw] |= v << tb;
+    if (tb + len > 64) out.w[tw + 1] |= v >> (64 - tb);
+  }
+  return out;
+}
+
+Bits Geometry::map(int s, const Bits& b) const {
+  switch (s) {
+    case 1:
+      return flip(turn(b));
+    case 2:
+      return flip(b);
+    case 3:
+      return turn(b);
+    default:
+      return b;
+  }
 }
 
 const Geometry& Geometry::of(int size) {
@@ -65,7 +131,7 @@ constexpr const char* kColourName[2] = {"white", "black"};
 // M2, M3: the groups of `own` by union-find over the three increasing
 // neighbour directions (one pass in point order), and every candidate path:
 // from p along a line the first stone is own and not adjacent. For
-// dead_stones and mark_placements.
+// dead_stones.
 struct GroupScan {
   std::array<std::uint8_t, detail::kMaxPoints> parent;  // valid on `own` only
   std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to;
@@ -109,12 +175,66 @@ Meridians::Meridians(const Spec& spec)
 // M6: the empty points from which, along one line, the first stone reached is
 // p: p's six rays, each cut at its stones (the stone and what lies beyond it).
 // Few stones lie on the rays early in the game, when this is used.
-Bits Meridians::sight(int p, Bits occupied) const {
-  Bits out = geo_->star[p];
+namespace {
+ARB_HOT_INLINE Bits seen_from(const Geometry& geo, int p, const Bits& occupied) {
+  Bits out = geo.star[p];
   (out & occupied).for_each([&](int b) {
-    out = out.and_not(geo_->ray_from[b][geo_->direction[p][b]]);
+    out = out.and_not(geo.ray_from[b][geo.direction[p][b]]);
   });
   return out;
+}
+}  // namespace
+
+Bits Meridians::sight(int p, Bits occupied) const { return seen_from(*geo_, p, occupied); }
+
+Meridians::Position Meridians::image(const Position& pos, int s) const {
+  Position out = pos;
+  if (s == 0) return out;
+  for (int c = 0; c < 2; ++c) out.stones[c] = geo_->map(s, pos.stones[c]);
+  if (pos.last != Position::kUnknown) out.last = geo_->image[s][pos.last];
+  if (pos.tracked)  // M6 sight along o is sight along o's image
+    for (int c = 0; c < 2; ++c)
+      for (int o = 0; o < 3; ++o)
+        out.sight.of[c][geo_->orientation[s][o]] = geo_->map(s, pos.sight.of[c][o]);
+  return out;
+}
+
+namespace {
+// A strict total order on sets, as 192-bit numbers.
+bool less(const Bits& a, const Bits& b) {
+  for (int k = Bits::kWords - 1; k >= 0; --k)
+    if (a.w[k] != b.w[k]) return a.w[k] < b.w[k];
+  return false;
+}
+}  // namespace
+
+Meridians::Position Meridians::canonical(const Position& pos) const {
+  // White's images decide nearly always; black's only between symmetries
+  // that give white the same image (a symmetric or empty white).
+  Bits white[Geometry::kSymmetries];
+  white[0] = pos.stones[0];
+  white[3] = geo_->map(3, white[0]);
+  white[2] = geo_->map(2, white[0]);
+  white[1] = geo_->map(2, white[3]);  // left-right = top-bottom after the half turn
+  int best = 0;
+  unsigned ties = 1;
+  for (int s = 1; s < Geometry::kSymmetries; ++s) {
+    if (less(white[s], white[best])) {
+      best = s;
+      ties = 1u << s;
+    } else if (white[s] == white[best]) {
+      ties |= 1u << s;
+    }
+  }
+  if (ties != (1u << best)) {
+    Bits least = geo_->map(best, pos.stones[1]);
+    for (ties &= ~(1u << best); ties; ties &= ties - 1) {
+      const int s = std::countr_zero(ties);
+      const Bits black = geo_->map(s, pos.stones[1]);
+      if (less(black, least)) least = black, best = s;
+    }
+  }
+  return image(pos, best);
 }
 
 // M2, M3: a candidate path (GroupScan) is a path when its ends lie in
@@ -141,13 +261,11 @@ Bits Meridians::dead_stones(const Position& pos, int colour) const {
   return own.and_not(living);
 }
 
+// Only before Position::sight is kept, so with fewer than kTrackFrom stones:
+// the sparse board's rays are cut at a few stones each.
 Bits Meridians::sweep_sight(const Bits& own, const Bits& occupied) const {
-  // A stone without an empty neighbour sees nothing: skip it (dense boards).
-  const Bits empty = geo_->all.and_not(occupied);
   Bits out;
-  own.for_each([&](int p) {
-    if ((geo_->neighbours[p] & empty).any()) out |= sight(p, occupied);
-  });
+  own.for_each([&](int p) { out |= seen_from(*geo_, p, occupied); });
   return out;
 }
 
@@ -254,31 +372,37 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   const int me = pos.side;
   const Bits own = pos.stones[me];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  GroupScan scan(*geo_, own, occupied);
-  const int pairs = scan.pairs;
-  const auto& from = scan.from;
-  const auto& to = scan.to;
-  const auto find = [&](int x) { return scan.find(x); };
-  // Groups numbered 0.. in point order (a root is its group's lowest point,
-  // so it comes first); with more than 64, play checks in full.
+  // Groups numbered 0.. in point order, by flood (M2); with more than 64,
+  // play checks in full.
   std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
   int groups = 0;
-  own.for_each([&](int p) {
-    const int r = find(p);
-    label[p] = static_cast<std::uint8_t>(r == p ? groups++ : label[r]);
-  });
-  if (groups > 64) {
-    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
-    return;
+  for (Bits todo = own; todo.any(); ++groups) {
+    if (groups == 64) {
+      targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+      return;
+    }
+    const Bits group = group_of(own, todo.lowest());
+    todo = todo.and_not(group);
+    group.for_each([&](int p) { label[p] = static_cast<std::uint8_t>(groups); });
   }
-  std::array<std::uint64_t, 64> partners;  // the groups each group has a path to
+  // The groups each group has a path to (M2): from p along an increasing
+  // direction (each line seen once) the first stone is own, not adjacent.
+  std::array<std::uint64_t, 64> partners;
   std::fill_n(partners.begin(), groups, 0);
-  for (int i = 0; i < pairs; ++i) {
-    const int a = label[from[i]], b = label[to[i]];
-    if (a == b) continue;  // a line inside one group is no path
-    partners[a] |= std::uint64_t{1} << b;
-    partners[b] |= std::uint64_t{1} << a;
-  }
+  own.for_each([&](int p) {
+    for (int d = 0; d < 3; ++d) {
+      const int next = geo_->step[p][d];
+      if (next < 0 || occupied.test(next)) continue;
+      const Bits blockers = geo_->ray[p][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = blockers.lowest();
+      if (!own.test(b)) continue;
+      const int a = label[p], e = label[b];
+      if (a == e) continue;  // a line inside one group is no path
+      partners[a] |= std::uint64_t{1} << e;
+      partners[e] |= std::uint64_t{1} << a;
+    }
+  });
   // The mover's dead groups: only ones the opponent's last placement cut. One
   // is followed (the placement may revive it); with more, play checks in full.
   int dead_group = -1, dead_groups = 0, dead_at = 0;
@@ -344,12 +468,35 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
   } else if (dead.any() && !next.tracked) {
     next.stones[me] = next.stones[me].and_not(dead);
   } else if (dead.any()) {
-    Bits occupied = next.stones[0] | next.stones[1];
-    dead.for_each([&](int p) {  // one at a time: relink reads the blockers' colours
-      next.stones[me].reset(p);
-      occupied.reset(p);
-      relink(next, p, occupied, -1);
-    });
+    // M6 sight once the dead stones are gone: per orientation, the run through
+    // each emptied point between the nearest stones left; one run holds every
+    // emptied point of its line segment, so a group along a line costs one.
+    next.stones[me] = next.stones[me].and_not(dead);
+    const Bits occupied = next.stones[0] | next.stones[1];
+    for (int o = 0; o < 3; ++o) {
+      for (Bits todo = dead; todo.any();) {
+        const int p = todo.lowest();
+        Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
+        int up_colour = -1, down_colour = -1;
+        if (const Bits b = up & occupied; b.any()) {
+          const int q = b.lowest();
+          up = up.and_not(geo_->ray_from[q][o]);
+          up_colour = next.stones[1].test(q);
+        }
+        if (const Bits b = down & occupied; b.any()) {
+          const int q = b.highest();
+          down = down.and_not(geo_->ray_from[q][o + 3]);
+          down_colour = next.stones[1].test(q);
+        }
+        const Bits run = up | down | Bits::single(p);
+        todo = todo.and_not(run);
+        for (int c = 0; c < 2; ++c) {
+          Bits& s = next.sight.of[c][o];
+          s = s.and_not(run);
+          if (up_colour == c || down_colour == c) s |= run;
+        }
+      }
+    }
   }
 }
 

@@ -67,11 +67,25 @@ struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
   std::array<Bits, kMaxRows> row_points{};
   std::array<std::uint8_t, kMaxPoints> by_name{};
 
+  // M1: the four symmetries of the board (property M1_BoardHasFourSymmetries):
+  // s = 0 identity, 1 left-right mirror (row a: a1 <-> a<n>), 2 top-bottom
+  // mirror (rows a <-> last, points keep their place in the row), 3 the half
+  // turn. image[s][p] is the point s takes p to; orientation[s][o] the line
+  // orientation (directions o, o + 3) that o becomes.
+  static constexpr int kSymmetries = 4;
+  std::array<std::array<std::uint8_t, kMaxPoints>, kSymmetries> image{};
+  std::array<std::array<std::uint8_t, 3>, kSymmetries> orientation{};
+  Bits map(int s, const Bits& b) const;  // the image of a set under s
+
   static const Geometry& of(int size);  // size 6, 7 or 8
   int index(int row, int col) const { return row_start[row] + col; }
   // -1 when (x, y) is off the board.
   int at_axial(int x, int y) const { return at(x, y); }
   std::string name(int p) const;
+
+ private:
+  Bits turn(const Bits& b) const;  // the half turn
+  Bits flip(const Bits& b) const;  // the top-bottom mirror
 };
 
 }  // namespace detail
@@ -166,6 +180,14 @@ class Meridians {
            (!pos.may_swap || pos.side == 1) && (pos.stones[0] & pos.stones[1]).empty() &&
            off.empty();
   }
+
+  // Optional (common/game.h): the least image of pos under M1's four board
+  // symmetries, by (white, black) as 192-bit numbers. M2-M10 name no point
+  // and M9's swap only exchanges colours, so every image has pos's perft; the
+  // derived state (last, sight) is mapped, so perft's table may play from it.
+  Position canonical(const Position& pos) const;
+  // pos under symmetry s (Geometry::image), derived state included.
+  Position image(const Position& pos, int s) const;
 
   // For tests and tools.
   const detail::Geometry& geometry() const { return *geo_; }

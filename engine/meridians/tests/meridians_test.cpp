@@ -360,6 +360,107 @@ TEST(MeridiansPerft, Size8Start) {
   EXPECT_EQ(arb::perft(g, g.start(), 3), 570552u);
 }
 
+// ---- M1 symmetry: the optional canonical(), perft's table key ----
+
+// The geometry's symmetries: involutions that keep neighbours, a set maps
+// point by point, and a1 goes to the four corners named in M1.
+TEST(MeridiansSymmetry, M1_FourSymmetriesOfTheBoard) {
+  for (int size : {6, 7, 8}) {
+    const auto& geo = game(size).geometry();
+    const std::string top(1, static_cast<char>('a' + geo.rows - 1)), n = std::to_string(size - 1);
+    const std::string corners[4] = {"a1", "a" + n, top + "1", top + n};
+    for (int s = 0; s < 4; ++s) {
+      EXPECT_EQ(geo.name(geo.image[s][0]), corners[s]) << size << " symmetry " << s;
+      Meridians::Bits all;
+      for (int p = 0; p < geo.cells; ++p) {
+        const int q = geo.image[s][p];
+        all.set(q);
+        EXPECT_EQ(geo.image[s][q], p);
+        EXPECT_EQ(geo.map(s, Meridians::Bits::single(p)), Meridians::Bits::single(q));
+        for (int d = 0; d < 6; ++d) {
+          const int r = geo.step[p][d];
+          if (r < 0) continue;
+          const int e = geo.direction[q][geo.image[s][r]];  // a neighbour, on a line
+          ASSERT_GE(e, 0);
+          EXPECT_EQ(geo.step[q][e], geo.image[s][r]);
+          EXPECT_EQ(e % 3, geo.orientation[s][d % 3]);
+        }
+      }
+      EXPECT_EQ(all, geo.all);
+    }
+  }
+}
+
+// The four images of a position reached by play are valid positions with one
+// canonical member and one perft, and carry the derived state (M6 sight, the
+// last placement) that parse and play give them: perft's table plays on from
+// the canonical member.
+TEST(MeridiansSymmetry, FourImagesShareOneCanonicalAndOnePerft) {
+  struct Case {
+    const char* spec;
+    int plies;
+  };
+  const Case cases[] = {{"meridians", 0},
+                        {"meridians", 1},
+                        {"meridians", 3},
+                        {"meridians", 12},
+                        {"meridians", 40},
+                        {"meridians", 80},
+                        {"meridians:size=6", 30},
+                        {"meridians:size=8", 50},
+                        {"meridians:swap", 1},
+                        {"meridians:swap", 2},
+                        {"meridians:second=sight", 4},
+                        {"meridians:pass=keeps,size=6", 60}};
+  std::uint64_t seed = 7;
+  for (const auto& c : cases) {
+    const auto& g = arb::test::game<Meridians>(c.spec);
+    auto pos = g.start();
+    for (int i = 0; i < c.plies && !g.outcome(pos).finished; ++i) {
+      const auto moves = g.legal_moves(pos);
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      pos = g.play(pos, moves[static_cast<std::size_t>((seed >> 33) % moves.size())]);
+    }
+    const int depth = c.plies < 4 ? 3 : 2;
+    const auto expected = arb::perft(g, pos, depth);
+    const auto key = g.canonical(pos);
+    const auto check = [&](const Meridians::Position& p, const std::string& what) {
+      SCOPED_TRACE(std::string(c.spec) + " " + what + " " + g.format(p));
+      ASSERT_TRUE(g.ok(p));
+      const auto parsed = g.parse(g.format(p));
+      EXPECT_EQ(g.format(parsed), g.format(p));
+      EXPECT_EQ(g.canonical(p), key);
+      EXPECT_EQ(arb::perft(g, p, depth), expected);
+      EXPECT_EQ(g.placements(p), g.placements(parsed));
+      EXPECT_EQ(p.tracked, pos.tracked);
+      if (p.tracked && parsed.tracked) {  // parse keeps sight earlier than play
+        for (int col = 0; col < 2; ++col)
+          for (int o = 0; o < 3; ++o) EXPECT_EQ(p.sight.of[col][o], parsed.sight.of[col][o]);
+      }
+      EXPECT_EQ(p.stale, pos.stale);
+    };
+    for (int s = 0; s < 4; ++s) {
+      const auto image = g.image(pos, s);
+      check(image, "symmetry " + std::to_string(s));
+      if (pos.last != Meridians::Position::kUnknown) {
+        EXPECT_EQ(image.last, g.geometry().image[s][pos.last]);
+      }
+    }
+    check(key, "canonical");
+    bool last_mapped = false;  // by the symmetry that gave the key
+    for (int s = 0; s < 4; ++s)
+      last_mapped |= g.image(pos, s) == key && (pos.last == Meridians::Position::kUnknown
+                                                    ? key.last == pos.last
+                                                    : key.last == g.geometry().image[s][pos.last]);
+    EXPECT_TRUE(last_mapped) << c.spec;
+    EXPECT_EQ(g.canonical(key), key);
+  }
+  // Symmetry 1 mirrors the rows: a1 <-> a6 on size 7.
+  EXPECT_EQ(game().format(
+                game().image(game().parse(kEmpty7.substr(0, kEmpty7.size() - 1) + "W5 b 1 0"), 1)),
+            kEmpty7.substr(0, kEmpty7.size() - 1) + "5W b 1 0");
+}
+
 // ---- Notation ----
 
 TEST(MeridiansNotation, RoundTrips) {
