@@ -54,7 +54,8 @@ HashOptions resolve_hash(const G& g, const HashArgs& a,
     f.bucket_bytes = PerftTable<typename G::Position>::bucket_bytes();
   }
   f.probe_depth = default_probe_depth(g.spec().name());
-  if (const char* t = std::getenv("ARB_TUNE_PROBE")) f.probe_depth = std::atoi(t);  // TUNING ONLY
+  // A measuring aid (docs/cluster.md): another probe depth for the default's table.
+  if (const char* t = std::getenv("ARB_TUNE_PROBE")) f.probe_depth = std::max(2, std::atoi(t));
   f.cores = default_threads();
   f.memory_mb = physical_memory_mb();
   TreeEstimate tree;
