@@ -49,12 +49,13 @@ inline constexpr std::uint64_t kDefaultHashMb = 256;
 
 // Below this many positions walked (perft(0) + ... + perft(depth - 1): the
 // positions whose moves the plain walk generates or counts; 10-40 ns each on
-// the engines), the count is walked plainly on one thread: up to a few tens
-// of ms, where the threads' and the table's set-up (mapping, page faults,
-// waiting for a worker the busy machine has descheduled) cost as much as they
-// save. Measured: Emergo midgames with 4e5 walked (4 ms plain) ran 5x slower
-// with the table and threads; Emergo D5 (2e6 walked, 39 ms plain) 4x faster.
-inline constexpr double kPlainBelow = 1e6;
+// the engines), the count is walked plainly on one thread: up to about 0.1 s,
+// where the threads' and the table's set-up (mapping, page faults, waiting
+// for a worker the busy machine has descheduled) cost as much as they save.
+// Measured (docs/figures.md#default-counting): with the threshold at 1e5,
+// Emergo and Meridians midgames of 1e6-5e6 walked (10-100 ms plain) ran 1.1-2.3x
+// slower with the table and threads; Emergo D6 (6e7 walked) runs 10x faster.
+inline constexpr double kPlainBelow = 1e7;
 
 // The estimate counts perft(k) exactly while it stays below this many leaves
 // (the last ply is counted, not played: under a millisecond), and extrapolates
