@@ -56,6 +56,9 @@ inline constexpr std::uint64_t kDefaultHashMb = 256;
 // Emergo and Meridians midgames of 1e6-5e6 walked (10-100 ms plain) ran 1.1-2.3x
 // slower with the table and threads; Emergo D6 (6e7 walked) runs 10x faster.
 inline constexpr double kPlainBelow = 1e7;
+// An implementation without a hash (the references) walks 100-300 times
+// slower per position: its threads pay from a hundredth of that.
+inline constexpr double kPlainBelowWithoutHash = kPlainBelow / 100;
 
 // The estimate counts perft(k) exactly while it stays below this many leaves
 // (the last ply is counted, not played: under a millisecond), and extrapolates
@@ -168,7 +171,8 @@ inline HashOptions choose_counting(const HashArgs& a, const TreeEstimate& tree,
   const double walked = tree.walked();
   // A shortcut count (Ecalper) is arithmetic and has no table; threads share
   // out divide's moves, each counted by arithmetic too.
-  const bool big = f.shortcut ? tree.depth >= 2 : walked >= kPlainBelow;
+  const bool big =
+      f.shortcut ? tree.depth >= 2 : walked >= (f.table ? kPlainBelow : kPlainBelowWithoutHash);
   o.threads = a.threads.value_or(big ? std::max(1, f.cores) : 1);
   if (a.megabytes) {
     o.megabytes = static_cast<std::size_t>(*a.megabytes);  // today's table (probe depth 2)

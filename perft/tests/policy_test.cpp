@@ -107,6 +107,9 @@ TEST(PerftPolicy, NoTableWithoutAHashOrWithACountingShortcut) {
   reference.table = false;
   EXPECT_EQ(choose_counting({}, uniform(40, 9), reference).megabytes, 0u);
   EXPECT_EQ(choose_counting({}, uniform(40, 9), reference).threads, 4);
+  // The reference is slower per position: threads from a smaller tree (2.6e6 walked).
+  EXPECT_EQ(choose_counting({}, uniform(40, 5), reference).threads, 4);
+  EXPECT_EQ(choose_counting({}, uniform(40, 5), engine_facts()).threads, 1);
   CountingFacts shortcut = engine_facts();
   shortcut.table = false;
   shortcut.shortcut = true;
