@@ -6,6 +6,7 @@
 #pragma once
 
 #include <unistd.h>
+#include <cstdlib>
 
 #include <algorithm>
 #include <cstdint>
@@ -19,44 +20,55 @@
 #include "common/game.h"
 #include "perft/hashed.h"
 #include "perft/perft.h"
+#include "perft/policy.h"
 
 namespace arb {
 
-// Every core the machine has (at least 1): --threads' default.
+// Every core the machine has (at least 1): --threads' default on big trees.
 inline int default_threads() {
   const unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(std::min(n, 1024u));
 }
 
-// The machine's memory in MB (0: unknown); --hash may not ask for more.
+// The machine's memory in MB (0: unknown); --hash may not ask for more, the
+// default table takes at most an eighth.
 inline std::uint64_t physical_memory_mb() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return 0;
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) >> 20;
 }
 
-// Without --hash, the engine's counts of depth 5 and more use this many MB.
-inline constexpr std::uint64_t kDefaultHashMb = 256;
-inline constexpr int kDefaultHashDepth = 5;
-
-struct HashArgs {
-  std::optional<std::uint64_t> megabytes;  // --hash; 0 turns the table off
-  std::optional<int> threads;              // --threads; default: every core
-  int threads_asked = 0;                   // a --threads above the cores, reduced
-  std::uint64_t seed = 0;                  // --hash-seed
-};
-
-// The options' values for implementation g at `depth`.
+// The options' values for implementation g counting perft(depth) below
+// `roots`: the given ones, the others chosen by the default policy
+// (perft/policy.h) from an estimate of the tree, made only when needed.
 template <Game G>
-HashOptions resolve_hash(const G&, const HashArgs& a, int depth) {
-  HashOptions o;
-  o.threads = a.threads.value_or(default_threads());
-  o.seed = a.seed;
-  if constexpr (HashedGame<G>)
-    o.megabytes = a.megabytes.value_or(depth >= kDefaultHashDepth ? kDefaultHashMb : 0);
-  else if (a.megabytes.value_or(0) > 0)
-    throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
-  return o;
+HashOptions resolve_hash(const G& g, const HashArgs& a,
+                         const std::vector<typename G::Position>& roots, int depth) {
+  if constexpr (!HashedGame<G>)
+    if (a.megabytes.value_or(0) > 0)
+      throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
+  CountingFacts f;
+  f.shortcut = HasCountSubtree<G>;
+  if constexpr (HashedGame<G> && !HasCountSubtree<G>) {
+    f.table = true;
+    f.bucket_bytes = PerftTable<typename G::Position>::bucket_bytes();
+  }
+  f.probe_depth = default_probe_depth(g.spec().name());
+  // A measuring aid (docs/cluster.md): another probe depth for the default's table.
+  if (const char* t = std::getenv("ARB_TUNE_PROBE")) f.probe_depth = std::max(2, std::atoi(t));
+  f.cores = default_threads();
+  f.memory_mb = physical_memory_mb();
+  TreeEstimate tree;
+  tree.depth = depth;
+  // Both given: nothing to estimate. A shortcut game's policy needs only the depth.
+  if (!f.shortcut && !(a.megabytes && a.threads)) tree = estimate_tree(g, roots, depth);
+  return choose_counting(a, tree, f);
+}
+
+template <Game G>
+HashOptions resolve_hash(const G& g, const HashArgs& a, const typename G::Position& root,
+                         int depth) {
+  return resolve_hash(g, a, std::vector<typename G::Position>{root}, depth);
 }
 
 // perft(depth) of pos: the plain recursion (perft.h, unchanged) with one

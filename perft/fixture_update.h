@@ -58,7 +58,7 @@ Recount recount(const E& engine, const R& reference, const FixtureCase& c,
   const auto rp = fixture_root(reference, c);
   for (const auto& [k, old] : c.depths) {
     if (skip_reason(c, k, old, max_nodes)) continue;
-    const Count e = run_perft(engine, ep, k, resolve_hash(engine, hash, k));
+    const Count e = run_perft(engine, ep, k, resolve_hash(engine, hash, ep, k));
     const Count r = perft(reference, rp, k);
     if (e == r)
       out.depths[k] = e;

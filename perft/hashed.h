@@ -46,6 +46,12 @@ struct HashOptions {
   std::size_t megabytes = 0;  // the table's size; 0: no table
   int threads = 1;
   std::uint64_t seed = 0;  // mixed into the bucket index: another seed, another layout
+  // The table is probed only this many plies or more above the leaves; below,
+  // the plain walk (a probe near the leaves costs more than the walk it saves).
+  int probe_depth = 2;
+  // megabytes already fits the tree (the default policy, perft/policy.h): no
+  // walk to size the table (table_bytes).
+  bool sized = false;
 };
 
 // Where a long run is, for the progress line.
@@ -68,7 +74,8 @@ class PerftTable {
   // The memory is mapped, not written: a page is committed when a store
   // first touches it (issue 28: --hash 2000 zeroed 2 GB before counting).
   // Zero bytes are an empty entry (depth 0).
-  PerftTable(std::size_t bytes, std::uint64_t seed) : seed_(mix64(seed)) {
+  PerftTable(std::size_t bytes, std::uint64_t seed, int probe_depth = kMinDepth)
+      : seed_(mix64(seed)), probe_depth_(std::max(probe_depth, kMinDepth)) {
     static_assert(
         std::is_trivially_copyable_v<Position> && std::is_trivially_destructible_v<Position>,
         "the table's entries live in mapped zero pages");
@@ -88,6 +95,8 @@ class PerftTable {
   PerftTable(const PerftTable&) = delete;
   PerftTable& operator=(const PerftTable&) = delete;
   std::size_t bytes() const { return size_ * sizeof(Bucket); }
+  // The least remaining depth probed and stored (HashOptions::probe_depth).
+  int probe_depth() const { return probe_depth_; }
   static constexpr std::size_t bucket_bytes() { return sizeof(Bucket); }
   // The bytes of the smallest table with a bucket (two entries) per position.
   static std::size_t bytes_for(Count positions) {
@@ -161,6 +170,7 @@ class PerftTable {
   }
 
   std::uint64_t seed_;
+  int probe_depth_;
   Bucket* buckets_ = nullptr;
   std::size_t size_ = 0, mask_ = 0;
   std::unique_ptr<std::atomic<bool>[]> locks_ = std::make_unique<std::atomic<bool>[]>(kLocks);
@@ -177,6 +187,13 @@ Count table_perft(const G& g, const typename G::Position& pos, std::uint64_t has
   if (table.probe(pos, hash, depth, total)) return total;
   if (depth == 2) {
     total = detail::perft2(g, pos);
+  } else if (depth - 1 < table.probe_depth()) {
+    // The children are below the probed depths: walked plainly.
+    for (const auto& move : g.legal_moves(pos)) {
+      const auto child = g.play(pos, move);
+      assert(position_ok(g, child));
+      total = checked_add(total, perft_walk(g, child, depth - 1));
+    }
   } else {
     // Children in batches: all of a batch are played and hashed and their
     // buckets prefetched before the first is probed, so the probes' cache
@@ -207,7 +224,7 @@ Count table_perft(const G& g, const typename G::Position& pos, std::uint64_t has
 template <HashedGame G>
 Count table_perft(const G& g, const typename G::Position& pos, int depth,
                   PerftTable<typename G::Position>& table) {
-  if (depth <= 1) return depth <= 0 ? 1 : g.count_moves(pos);
+  if (depth < table.probe_depth()) return perft_walk(g, pos, depth);
   const auto key = table_key(g, pos);
   return detail::table_perft(g, key, g.hash(key), depth, table);
 }
@@ -279,18 +296,18 @@ Count perft_up_to(const G& g, const typename G::Position& pos, int depth, Count 
 }
 
 // The table's size: `requested`, or less where the tree is smaller. Entries
-// are stored two or more plies above the leaves, so the tree never stores
-// more than perft(0) + ... + perft(depth - 2) of its roots: counted plainly
+// are stored probe_depth (2 or more) plies above the leaves, so the tree never
+// stores more than perft(0) + ... + perft(depth - probe_depth) of its roots: counted plainly
 // up to the positions the requested table holds (a walk of at most that many
 // leaves), and the table sized to the sum. A table far bigger than the tree
 // only spreads its stores over more pages to commit (issue 28).
 template <HashedGame G>
 std::size_t table_bytes(const G& g, const std::vector<typename G::Position>& roots, int depth,
-                        std::size_t requested) {
+                        std::size_t requested, int probe_depth = 2) {
   using Table = PerftTable<typename G::Position>;
   const Count room = requested / Table::bucket_bytes();  // a bucket per position
   Count positions = 0;
-  for (int k = 0; k <= depth - 2; ++k)
+  for (int k = 0; k <= depth - std::max(probe_depth, Table::kMinDepth); ++k)
     for (const auto& root : roots) {
       positions += perft_up_to(g, root, k, room - positions);
       if (positions >= room) return requested;
@@ -319,7 +336,10 @@ std::vector<Count> perft_many(const G& g, const std::vector<typename G::Position
   if constexpr (HashedGame<G> && !HasCountSubtree<G>)  // the shortcut needs no table
     if (options.megabytes > 0)
       table = std::make_unique<PerftTable<Position>>(
-          detail::table_bytes(g, roots, depth, options.megabytes << 20), options.seed);
+          options.sized
+              ? options.megabytes << 20
+              : detail::table_bytes(g, roots, depth, options.megabytes << 20, options.probe_depth),
+          options.seed, options.probe_depth);
 
   // Expand while there is too little to share out (or to show progress by);
   // stop two plies above the leaves, where an item is cheap anyway.

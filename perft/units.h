@@ -137,7 +137,7 @@ void count_shard(const G& g, const UnitSet& set, std::uint64_t shard, std::uint6
     }
   }
   const int left = set.depth - set.at;
-  perft_many(g, roots, left, resolve_hash(g, hash_args, left), progress,
+  perft_many(g, roots, left, resolve_hash(g, hash_args, roots, left), progress,
              [&](std::size_t k, Count nodes) { unit_done(mine[k], nodes); });
 }
 

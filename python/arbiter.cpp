@@ -107,12 +107,12 @@ class PositionOf : public AnyPosition {
   }
   Count perft(int depth, const HashArgs& hash) const override {
     if (depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g(), pos_);  // as the CLI's count
-    const HashOptions o = resolve_hash(g(), hash, depth);
+    const HashOptions o = resolve_hash(g(), hash, pos_, depth);
     py::gil_scoped_release release;
     return run_perft(g(), pos_, depth, o);
   }
   std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const override {
-    const HashOptions o = resolve_hash(g(), hash, depth);
+    const HashOptions o = resolve_hash(g(), hash, pos_, depth);
     py::gil_scoped_release release;
     return run_divide(g(), pos_, depth, o);
   }

@@ -46,11 +46,13 @@ bool given(const CLI::App& app, std::string_view option) {
 
 void add_hash_options(CLI::App& app, HashOptionText& text) {
   app.add_option("--hash", text.hash,
-                 "transposition table of N MB (0: none); default " +
-                     std::to_string(kDefaultHashMb) + " on the engine from depth " +
-                     std::to_string(kDefaultHashDepth))
+                 "transposition table of N MB (0: none); default: chosen from the tree's "
+                 "estimated size, at most " +
+                     std::to_string(kDefaultHashMb) + " MB on the engine")
       ->type_name("MB");
-  app.add_option("--threads", text.threads, "worker threads; default every core")->type_name("N");
+  app.add_option("--threads", text.threads,
+                 "worker threads; default every core, 1 for a small tree")
+      ->type_name("N");
   app.add_option("--hash-seed", text.seed, "mixed into the table's index (a cross-check)")
       ->type_name("N");
 }

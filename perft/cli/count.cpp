@@ -93,10 +93,11 @@ int count(const G& g, const CountArgs& a, Io& io) {
   // count_subtree answers perft(2) and deeper (perft.h), below each move with --divide.
   r.by_arithmetic = HasCountSubtree<G> && a.depth >= (a.divide ? 3 : 2);
   note_threads(a.hash, io);
-  const HashOptions hash = resolve_hash(g, a.hash, a.depth);
   ProgressLine line(io.err, io.progress && !a.json);
   const auto progress = count_progress(line, a.depth);
   r.seconds = seconds_of([&] {
+    // Timed: the default policy's estimate of the tree is part of the count.
+    const HashOptions hash = resolve_hash(g, a.hash, root, a.depth);
     if (a.divide) {
       r.entries = run_divide(g, root, a.depth, hash, progress);
       for (const auto& e : r.entries) r.nodes = checked_add(r.nodes, e.nodes);

@@ -88,8 +88,8 @@ struct SuiteCase {
       run.start(c, test);
       arb::Count got = 0;
       const int depth = k;
-      const HashOptions hash = resolve_hash(g, run.options().hash, depth);
-      const double s = seconds_of([&] { got = run_perft(g, pos, depth, hash); });
+      const double s = seconds_of(
+          [&] { got = run_perft(g, pos, depth, resolve_hash(g, run.options().hash, pos, depth)); });
       if (got == expected)
         run.pass(c, test, to_string(got), s);
       else

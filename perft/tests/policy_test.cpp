@@ -1,0 +1,194 @@
+// The counting default (perft/policy.h, issue 26.1): its decisions, from
+// estimates made up or counted, never from timings; and the counts it picks
+// are the plain walk's.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/ecalper/ecalper.h"
+#include "engine/emergo/emergo.h"
+#include "engine/eximo/eximo.h"
+#include "engine/meridians/meridians.h"
+#include "perft/counting.h"
+#include "perft/hashed.h"
+#include "perft/perft.h"
+#include "perft/policy.h"
+#include "reference/emergo/emergo.h"
+
+namespace arb {
+namespace {
+
+// A tree of `width` children per position, `depth` plies.
+TreeEstimate uniform(double width, int depth) {
+  std::vector<double> plies{1};
+  for (int k = 1; k <= depth; ++k) plies.push_back(plies.back() * width);
+  return extrapolate(plies, depth);
+}
+
+CountingFacts engine_facts() {
+  CountingFacts f;
+  f.table = true;
+  f.probe_depth = 3;
+  f.bucket_bytes = 128;
+  f.cores = 4;
+  f.memory_mb = 16384;
+  return f;
+}
+
+TEST(PerftPolicy, ATinyTreeIsWalkedPlainlyOnOneThread) {
+  const HashOptions o = choose_counting({}, uniform(30, 3), engine_facts());  // 931 walked
+  EXPECT_EQ(o.threads, 1);
+  EXPECT_EQ(o.megabytes, 0u);
+}
+
+TEST(PerftPolicy, ABigTreeGetsEveryCoreAndASizedTable) {
+  const HashOptions o = choose_counting({}, uniform(40, 8), engine_facts());
+  EXPECT_EQ(o.threads, 4);
+  EXPECT_GT(o.megabytes, 0u);
+  EXPECT_LE(o.megabytes, kDefaultHashMb);
+  EXPECT_EQ(o.probe_depth, 3);
+  EXPECT_TRUE(o.sized);
+}
+
+TEST(PerftPolicy, TheTableIsSizedForThePositionsStoredAndNeverAboveAnEighthOfTheMemory) {
+  CountingFacts f = engine_facts();
+  // 40^0 + ... + 40^3 = 65641 positions of 128 bytes: 8.01 MB, so 16 (a power of two).
+  const HashOptions small = choose_counting({}, uniform(40, 6), f);
+  EXPECT_EQ(small.megabytes, 16u);
+  f.memory_mb = 64;  // an eighth: 8 MB
+  EXPECT_EQ(choose_counting({}, uniform(40, 9), f).megabytes, 8u);
+  f.memory_mb = 0;  // unknown: kDefaultHashMb
+  EXPECT_EQ(choose_counting({}, uniform(40, 12), f).megabytes, kDefaultHashMb);
+}
+
+TEST(PerftPolicy, NoTableWhereTooFewPliesRemainForATransposition) {
+  // Big, but depth 4 < probe depth 3 + 2: threads only.
+  const HashOptions o = choose_counting({}, uniform(400, 4), engine_facts());
+  EXPECT_EQ(o.threads, 4);
+  EXPECT_EQ(o.megabytes, 0u);
+}
+
+TEST(PerftPolicy, ExplicitOptionsAreHonouredExactly) {
+  HashArgs a;
+  a.megabytes = 512;
+  a.threads = 3;
+  a.seed = 7;
+  for (const auto& tree : {uniform(30, 2), uniform(40, 9)}) {
+    const HashOptions o = choose_counting(a, tree, engine_facts());
+    EXPECT_EQ(o.megabytes, 512u);
+    EXPECT_EQ(o.threads, 3);
+    EXPECT_EQ(o.seed, 7u);
+    EXPECT_EQ(o.probe_depth, 2);  // today's table, probed from 2 plies above the leaves
+    EXPECT_FALSE(o.sized);        // and sized by perft_many's walk, as before
+  }
+  // --hash 0 alone: no table; the threads still follow the tree.
+  HashArgs off;
+  off.megabytes = 0;
+  EXPECT_EQ(choose_counting(off, uniform(40, 9), engine_facts()).megabytes, 0u);
+  EXPECT_EQ(choose_counting(off, uniform(40, 9), engine_facts()).threads, 4);
+  EXPECT_EQ(choose_counting(off, uniform(30, 2), engine_facts()).threads, 1);
+  // --threads alone: honoured on a tiny tree too; the table follows the tree.
+  HashArgs two;
+  two.threads = 2;
+  EXPECT_EQ(choose_counting(two, uniform(30, 2), engine_facts()).threads, 2);
+  EXPECT_EQ(choose_counting(two, uniform(30, 2), engine_facts()).megabytes, 0u);
+  EXPECT_GT(choose_counting(two, uniform(40, 9), engine_facts()).megabytes, 0u);
+  // --hash alone on a tiny tree: the table as asked, one thread.
+  HashArgs mb;
+  mb.megabytes = 16;
+  EXPECT_EQ(choose_counting(mb, uniform(30, 2), engine_facts()).megabytes, 16u);
+  EXPECT_EQ(choose_counting(mb, uniform(30, 2), engine_facts()).threads, 1);
+}
+
+TEST(PerftPolicy, NoTableWithoutAHashOrWithACountingShortcut) {
+  CountingFacts reference = engine_facts();
+  reference.table = false;
+  EXPECT_EQ(choose_counting({}, uniform(40, 9), reference).megabytes, 0u);
+  EXPECT_EQ(choose_counting({}, uniform(40, 9), reference).threads, 4);
+  // The reference is slower per position: threads from a smaller tree (2.6e6 walked).
+  EXPECT_EQ(choose_counting({}, uniform(40, 5), reference).threads, 4);
+  EXPECT_EQ(choose_counting({}, uniform(40, 5), engine_facts()).threads, 1);
+  CountingFacts shortcut = engine_facts();
+  shortcut.table = false;
+  shortcut.shortcut = true;
+  const TreeEstimate depth1 = extrapolate({1}, 1), depth3 = extrapolate({1}, 3);
+  EXPECT_EQ(choose_counting({}, depth1, shortcut).threads, 1);
+  EXPECT_EQ(choose_counting({}, depth3, shortcut).threads, 4);
+  EXPECT_EQ(choose_counting({}, depth3, shortcut).megabytes, 0u);
+}
+
+TEST(PerftPolicy, ExtrapolationFollowsTheLastTwoPlies) {
+  // 1, 10, 20: two plies apart x20, so ply 3 is 10 x 20, ply 4 is 20 x 20.
+  const TreeEstimate t = extrapolate({1, 10, 20}, 4);
+  ASSERT_EQ(t.plies.size(), 5u);
+  EXPECT_EQ(t.exact, 2);
+  EXPECT_DOUBLE_EQ(t.plies[3], 200);
+  EXPECT_DOUBLE_EQ(t.plies[4], 400);
+  EXPECT_DOUBLE_EQ(t.walked(), 1 + 10 + 20 + 200);
+  EXPECT_DOUBLE_EQ(t.stored(3), 1 + 10);
+  // A cut-off count is a floor for the next ply.
+  EXPECT_DOUBLE_EQ(extrapolate({1, 10, 20}, 3, 5000).plies[3], 5000);
+  // A tree that ends stays ended.
+  EXPECT_DOUBLE_EQ(extrapolate({1, 3, 0}, 5).walked(), 4);
+}
+
+TEST(PerftPolicy, TheEstimateIsExactWhereItCounts) {
+  const engine::emergo::Emergo g(Spec::parse("emergo"));
+  const TreeEstimate t = estimate_tree(g, {g.start()}, 6);
+  ASSERT_GE(t.exact, 3);  // 40, 1504 and 55172 fit in the budget
+  EXPECT_DOUBLE_EQ(t.plies[1], 40);
+  EXPECT_DOUBLE_EQ(t.plies[2], 1504);
+  EXPECT_DOUBLE_EQ(t.plies[3], 55172);
+  // perft(5) is 59056880 (fixtures/emergo.perft): the estimate is within 10x.
+  EXPECT_GT(t.plies[5], 59056880 / 10.0);
+  EXPECT_LT(t.plies[5], 59056880 * 10.0);
+  // A finished position: an empty tree below ply 0.
+  const auto done = g.parse("9/9/9/9/9/9/9/9/B8 w 0 0");
+  EXPECT_DOUBLE_EQ(estimate_tree(g, {done}, 6).walked(), 1);
+}
+
+TEST(PerftPolicy, TheEnginesDecisionsFromTheirTrees) {
+  const HashArgs defaults;
+  const engine::emergo::Emergo emergo(Spec::parse("emergo"));
+  const HashOptions d3 = resolve_hash(emergo, defaults, emergo.start(), 3);
+  EXPECT_EQ(d3.threads, 1);
+  EXPECT_EQ(d3.megabytes, 0u);
+  const HashOptions d8 = resolve_hash(emergo, defaults, emergo.start(), 8);
+  EXPECT_EQ(d8.threads, default_threads());
+  EXPECT_GT(d8.megabytes, 0u);
+  EXPECT_EQ(d8.probe_depth, default_probe_depth("emergo"));
+  // The reference has no hash: never a table.
+  const reference::Emergo ref(Spec::parse("emergo"));
+  EXPECT_EQ(resolve_hash(ref, defaults, ref.start(), 8).megabytes, 0u);
+  // Ecalper counts by arithmetic: no table, and nothing to estimate.
+  const engine::ecalper::Ecalper ecalper(Spec::parse("ecalper"));
+  EXPECT_EQ(resolve_hash(ecalper, defaults, ecalper.start(), 5).megabytes, 0u);
+}
+
+// The probe depth and a pre-sized table change no count.
+TEST(PerftPolicy, EveryProbeDepthGivesThePlainCount) {
+  const engine::emergo::Emergo emergo(Spec::parse("emergo"));
+  const auto mid =
+      emergo.parse("W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0");
+  const engine::eximo::Eximo eximo(Spec::parse("eximo"));
+  const engine::meridians::Meridians meridians(Spec::parse("meridians:size=6"));
+  const auto check = [](const auto& g, const auto& pos, int depth) {
+    const Count plain = perft(g, pos, depth);
+    for (int probe = 2; probe <= depth + 1; ++probe)
+      for (const int threads : {1, 2}) {
+        HashOptions o{1, threads, 0};
+        o.probe_depth = probe;
+        o.sized = probe % 2 == 0;
+        EXPECT_EQ(to_string(run_perft(g, pos, depth, o)), to_string(plain))
+            << g.spec().canonical() << " depth " << depth << " probe depth " << probe;
+      }
+  };
+  check(emergo, mid, 6);
+  check(eximo, eximo.start(), 5);
+  check(meridians, meridians.start(), 4);
+}
+
+}  // namespace
+}  // namespace arb
