@@ -146,16 +146,17 @@ class Eximo {
   enum class Kind : std::uint8_t { kStep, kJump, kCapture };
 
   // Trivially default-constructible on purpose: the move list is not cleared.
+  // play() only applies the two masks; the rest is for the move text.
   struct Move {
-    std::uint64_t dirs;  // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
-    std::uint8_t from;   // mover's frame
-    std::uint8_t to;     // last square reached (on the far row: removed, X6)
+    std::uint64_t flip;   // the mover's squares that change: from, to (unless on
+                          // the far row, X6) and the drops (one may refill from)
+    std::uint64_t taken;  // X4: the enemy men taken
+    std::uint64_t dirs;   // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
+    std::uint8_t from;    // mover's frame
+    std::uint8_t to;      // last square reached (on the far row: removed, X6)
     Kind kind;
-    std::uint8_t jumps;   // number of jumps (0 for a step)
-    std::uint8_t drop_a;  // X6 drops, kNoSquare when absent, mover's frame
-    std::uint8_t drop_b;
+    std::uint8_t jumps;  // number of jumps (0 for a step)
   };
-  static constexpr std::uint8_t kNoSquare = 64;
 
   // 2048 moves inline, no heap in move generation. A far-row arrival with
   // 12 free drop squares gives C(12,2) = 66 moves, so contrived positions can
@@ -238,21 +239,8 @@ inline std::uint64_t Eximo::count_moves(const Position& pos) const {
 }
 
 inline Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
-  using namespace detail;
-  Bits us = pos.us & ~bit(move.from), them = pos.them;
-  if (move.kind == Kind::kCapture) {
-    int sq = move.from;
-    for (int i = 0; i < move.jumps; ++i) {
-      const int d = static_cast<int>((move.dirs >> (3 * i)) & 7);
-      them &= ~bit(sq + kShift[d]);  // X4: removed at once
-      sq += 2 * kShift[d];
-    }
-    assert(sq == move.to);
-  }
-  if (move.to < 56) us |= bit(move.to);  // X6: on the far row it is removed
-  if (move.drop_a != kNoSquare) us |= bit(move.drop_a);
-  if (move.drop_b != kNoSquare) us |= bit(move.drop_b);
-  return {core::flip_ranks(them), core::flip_ranks(us), static_cast<std::uint8_t>(pos.side ^ 1)};
+  return {core::flip_ranks(pos.them & ~move.taken), core::flip_ranks(pos.us ^ move.flip),
+          static_cast<std::uint8_t>(pos.side ^ 1)};
 }
 
 }  // namespace arb::engine::eximo
