@@ -29,27 +29,27 @@ namespace {
 
 using core::flip_ranks;
 
-// Capture chains continuing from `sq`. `rest` = the mover's other men (its
-// start square is empty while it travels), `them` = enemy men still on the
-// board (X4: removed at once). Returns 1 for "the chain ends here".
-std::uint64_t count_captures(int sq, Bits rest, Bits them, const DropWays& ways) {
-  const Bits empty = ~(rest | them);
-  std::uint64_t total = 0;
-  bool any = false;
-  for (int d = 0; d < 5; ++d) {
-    if (!has(kJumpFrom[d], sq)) continue;
-    const int mid = sq + kShift[d], land = mid + kShift[d];
-    if (!has(them, mid) || !has(empty, land)) continue;
-    any = true;
-    const Bits them2 = them & ~bit(mid);
-    // X6: the far row ends the move even if another capture were possible.
-    total += land >= 56 ? ways[std::popcount(kDropZone & ~(rest | them2))]
-                        : count_captures(land, rest, them2, ways);
-  }
-  return any ? total : 1;
-}
-
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
+
+// Capture chains continuing from the man `b` (one bit). `rest` = the mover's
+// other men (its start square is empty while it travels), `them` = enemy men
+// still on the board (X4: removed at once). Returns 1 for "the chain ends
+// here".
+std::uint64_t count_captures(Bits b, Bits rest, Bits them, const DropWays& ways) {
+  Bits land[5];
+  capture_landings(b, them, ~(rest | them), land);
+  if (!(land[0] | land[1] | land[2] | land[3] | land[4])) return 1;
+  std::uint64_t total = 0;
+#pragma GCC unroll 5
+  for (int d = 0; d < 5; ++d) {
+    if (!land[d]) continue;
+    const Bits them2 = them & ~shift_by(land[d], -kShift[d]);
+    // X6: the far row ends the move even if another capture were possible.
+    total += land[d] & kRank8 ? ways[std::popcount(kDropZone & ~(rest | them2))]
+                              : count_captures(land[d], rest, them2, ways);
+  }
+  return total;
+}
 
 // V5: the longest capture chains found so far, and how many moves they make.
 struct Longest {
@@ -110,7 +110,8 @@ std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays&
              static_cast<std::uint64_t>(std::popcount(land & kRank8)) * far;
     for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
       const int sq = std::countr_zero(go_on);
-      total += count_captures(sq, us & ~bit(sq - 2 * kShift[d]), them & ~bit(sq - kShift[d]), ways);
+      total += count_captures(go_on & -go_on, us & ~bit(sq - 2 * kShift[d]),
+                              them & ~bit(sq - kShift[d]), ways);
     }
   }
   return total;
@@ -177,36 +178,36 @@ void emit_far(Eximo::MoveList& list, Move m, Bits free_zone) {
   }
 }
 
-// Capture chains going on from `sq` (m: the chain so far, m.taken its men
-// taken). `rest` = the mover's other men, `them` = enemy men still on the
-// board (X4: removed at once).
+// Capture chains going on from the man `b` (one bit; m: the chain so far,
+// m.taken its men taken). `rest` = the mover's other men, `them` = enemy men
+// still on the board (X4: removed at once).
 template <bool kOptionalDrops>
-void gen_captures(Eximo::MoveList& list, const Move& m, int sq, Bits rest, Bits them) {
-  const Bits empty = ~(rest | them);
-  bool any = false;
+void gen_captures(Eximo::MoveList& list, const Move& m, Bits b, Bits rest, Bits them) {
+  Bits land[5];
+  capture_landings(b, them, ~(rest | them), land);
+  if (!(land[0] | land[1] | land[2] | land[3] | land[4])) {
+    Move done = m;
+    done.to = static_cast<std::uint8_t>(std::countr_zero(b));
+    done.flip = bit(m.from) | b;
+    list.push_back(done);
+    return;
+  }
+#pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
-    if (!has(kJumpFrom[d], sq)) continue;
-    const int mid = sq + kShift[d], land = mid + kShift[d];
-    if (!has(them, mid) || !has(empty, land)) continue;
-    any = true;
+    if (!land[d]) continue;
+    const Bits mid = shift_by(land[d], -kShift[d]);
     Move next = m;
     next.dirs |= static_cast<Bits>(d) << (3 * m.jumps);
     ++next.jumps;
-    next.taken |= bit(mid);
+    next.taken |= mid;
     assert(next.jumps <= 21);
-    if (land >= 56) {  // X6: the far row ends the move
-      next.to = static_cast<std::uint8_t>(land);
+    if (land[d] & kRank8) {  // X6: the far row ends the move
+      next.to = static_cast<std::uint8_t>(std::countr_zero(land[d]));
       next.flip = bit(m.from);
-      emit_far<kOptionalDrops>(list, next, kDropZone & ~(rest | (them & ~bit(mid))));
+      emit_far<kOptionalDrops>(list, next, kDropZone & ~(rest | (them & ~mid)));
     } else {
-      gen_captures<kOptionalDrops>(list, next, land, rest, them & ~bit(mid));
+      gen_captures<kOptionalDrops>(list, next, land[d], rest, them & ~mid);
     }
-  }
-  if (!any) {
-    Move done = m;
-    done.to = static_cast<std::uint8_t>(sq);
-    done.flip = bit(m.from) | bit(sq);
-    list.push_back(done);
   }
 }
 
@@ -255,7 +256,7 @@ void gen_all_captures(Eximo::MoveList& list, Bits us, Bits them, Bits empty) {
       const int to = std::countr_zero(t);
       m.from = static_cast<std::uint8_t>(to - back);
       m.taken = bit(to - kShift[d]);
-      gen_captures<kOptionalDrops>(list, m, to, us & ~bit(to - back), them & ~m.taken);
+      gen_captures<kOptionalDrops>(list, m, t & -t, us & ~bit(to - back), them & ~m.taken);
     }
   }
 }
