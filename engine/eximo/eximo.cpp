@@ -31,22 +31,27 @@ using core::flip_ranks;
 
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
 
-// Capture chains continuing from the man `b` (one bit). `rest` = the mover's
-// other men (its start square is empty while it travels), `them` = enemy men
-// still on the board (X4: removed at once). Returns 1 for "the chain ends
-// here".
-std::uint64_t count_captures(Bits b, Bits rest, Bits them, const DropWays& ways) {
-  Bits land[5];
-  capture_landings(b, them, ~(rest | them), land);
-  if (!(land[0] | land[1] | land[2] | land[3] | land[4])) return 1;
+// Capture chains continuing from a man whose next capture landings (X4) are
+// `land` (not all empty). `rest` = the mover's other men (its start square is
+// empty while it travels), `them` = enemy men still on the board (X4: removed
+// at once). Each landing's own landings are found here, so that a chain's end
+// (the usual case) costs no call.
+std::uint64_t count_captures(const Bits land[5], Bits rest, Bits them, const DropWays& ways) {
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
     if (!land[d]) continue;
     const Bits them2 = them & ~shift_by(land[d], -kShift[d]);
     // X6: the far row ends the move even if another capture were possible.
-    total += land[d] & kRank8 ? ways[std::popcount(kDropZone & ~(rest | them2))]
-                              : count_captures(land[d], rest, them2, ways);
+    if (land[d] & kRank8) {
+      total += ways[std::popcount(kDropZone & ~(rest | them2))];
+      continue;
+    }
+    Bits next[5];
+    capture_landings(land[d], them2, ~(rest | them2), next);
+    total += next[0] | next[1] | next[2] | next[3] | next[4]
+                 ? count_captures(next, rest, them2, ways)
+                 : 1;
   }
   return total;
 }
@@ -90,28 +95,27 @@ void longest_captures(int sq, int taken, Bits rest, Bits them, const DropWays& w
 // taken man and the start square) matter only for jumping straight back,
 // which is impossible on both boards (the taken man is gone; the start square
 // holds the mover). Only the continuing chains are searched one by one.
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays& ways) {
-  Bits can[5];
-  Bits any = 0;
-#pragma GCC unroll 5
-  for (int d = 0; d < 5; ++d) {
-    can[d] = kJumpFrom[d] & shift_by(them, -kShift[d]) & shift_by(empty, -2 * kShift[d]);
-    any |= can[d];
-  }
-  // A first capture onto the far row starts on rank 6 and takes on rank 7:
-  // the drop zone is unchanged.
-  const std::uint64_t far = ways[std::popcount(kDropZone & empty)];
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
+                                 const DropWays& ways) {
+  const Bits any = can[0] | can[1] | can[2] | can[3] | can[4];
+  const Bits stop = ~(any | kRank8);
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
     const Bits land = shift_by(us & can[d], 2 * kShift[d]);
     if (!land) continue;
-    total += static_cast<std::uint64_t>(std::popcount(land & ~any & ~kRank8)) +
-             static_cast<std::uint64_t>(std::popcount(land & kRank8)) * far;
+    total += static_cast<std::uint64_t>(std::popcount(land & stop));
+    // A first capture onto the far row starts on rank 6 and takes on rank 7:
+    // the drop zone is unchanged.
+    if (land & kRank8) [[unlikely]]
+      total += static_cast<std::uint64_t>(std::popcount(land & kRank8)) *
+               ways[std::popcount(kDropZone & empty)];
     for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
       const int sq = std::countr_zero(go_on);
-      total += count_captures(go_on & -go_on, us & ~bit(sq - 2 * kShift[d]),
-                              them & ~bit(sq - kShift[d]), ways);
+      const Bits rest = us & ~bit(sq - 2 * kShift[d]), them2 = them & ~bit(sq - kShift[d]);
+      Bits next[5];
+      capture_landings(go_on & -go_on, them2, ~(rest | them2), next);
+      total += count_captures(next, rest, them2, ways);
     }
   }
   return total;

@@ -82,6 +82,15 @@ ARB_HOT_INLINE Bits capturers(Bits us, Bits them, Bits empty) {
                (kNotAB & (((them >> 7) & (empty >> 14)) | ((them << 1) & (empty << 2)))));
 }
 
+// The same per direction, for every square (not only the mover's men).
+ARB_HOT_INLINE void capture_sources(Bits them, Bits empty, Bits can[5]) {
+  can[kN] = (them >> 8) & (empty >> 16);
+  can[kNE] = kNotGH & (them >> 9) & (empty >> 18);
+  can[kNW] = kNotAB & (them >> 7) & (empty >> 14);
+  can[kE] = kNotGH & (them >> 1) & (empty >> 2);
+  can[kW] = kNotAB & (them << 1) & (empty << 2);
+}
+
 // The capture landings (X4) of one man `b` (one bit): per direction, none
 // or one square.
 ARB_HOT_INLINE void capture_landings(Bits b, Bits them, Bits empty, Bits land[5]) {
@@ -93,7 +102,9 @@ ARB_HOT_INLINE void capture_landings(Bits b, Bits them, Bits empty, Bits land[5]
 }
 
 // Counting without building moves, in eximo.cpp (big: not inlined, inline.h).
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
+// `can` = capture_sources(them, empty).
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
+                                 const DropWays& ways);
 // V5 (capture=max): the number of capture chains that take the most men.
 std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
 // Inline, though not small: a call here per counted leaf parent cost Eximo
@@ -103,11 +114,11 @@ std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays&
 // jumps, and for a fixed sequence of directions the map from start square to
 // landing square is one shift. So each of the 3 + 9 + 27 direction sequences
 // is one bitboard; the board is static (a forward jump never lands on or over
-// the start square). `far` / `far_from_zone` = the ways to finish a chain that
-// reaches the far row (its X6 drops), the second when the start square was in
-// the drop zone and so is free again.
-inline std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far,
-                                     std::uint64_t far_from_zone) {
+// the start square). A chain that reaches the far row ends with its X6 drops
+// (`ways`, by free zone squares, one more when the start square was in the
+// drop zone and so is free again): looked up only then.
+inline std::uint64_t count_all_jumps(Bits us, Bits empty, const DropWays& ways) {
+  const auto far = [&] { return ways[std::popcount(kDropZone & empty)]; };
   // As in capturers: the ranks need no mask.
   const Bits can[3] = {(us >> 8) & (empty >> 16), kNotGH & (us >> 9) & (empty >> 18),
                        kNotAB & (us >> 7) & (empty >> 14)};
@@ -121,7 +132,7 @@ inline std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far,
     // A landing on rank 8 came from rank 6: its start is not in the zone.
     total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
     if (l1 & kRank8) [[unlikely]]
-      total += static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far;
+      total += static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far();
     const Bits c1 = l1 & any;
     if (!c1) continue;
 #pragma GCC unroll 5
@@ -130,7 +141,7 @@ inline std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far,
       if (!l2) continue;
       total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
       if (l2 & kRank8) [[unlikely]]
-        total += static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far;
+        total += static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far();
       const Bits c2 = l2 & any;
       if (!c2) continue;
 #pragma GCC unroll 5
@@ -138,10 +149,13 @@ inline std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far,
         // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no
         // fourth.
         const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
-        const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
-        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8)) +
-                 static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * far_from_zone +
-                 static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * far;
+        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8));
+        if (l3 & kRank8) [[unlikely]] {
+          const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
+          const int free = std::popcount(kDropZone & empty);
+          total += static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * ways[free + 1] +
+                   static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * ways[free];
+        }
       }
     }
   }
@@ -237,11 +251,11 @@ class Eximo {
 inline std::uint64_t Eximo::count_moves(const Position& pos) const {
   using namespace detail;
   const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  if (capturers(us, them, empty))  // X5
+  Bits can[5];
+  capture_sources(them, empty, can);
+  if (us & (can[0] | can[1] | can[2] | can[3] | can[4]))  // X5
     return rules_.max_capture ? count_max_captures(us, them, empty, ways_)
-                              : count_all_captures(us, them, empty, ways_);
-  const int free = std::popcount(kDropZone & empty);
-  const std::uint64_t far = ways_[free];
+                              : count_all_captures(us, them, empty, can, ways_);
   // X2: steps; onto the far row (X6) only from rank 7.
   const Bits to = empty & ~kRank8;
   std::uint64_t total = static_cast<std::uint64_t>(std::popcount((us << 8) & to) +
@@ -252,9 +266,9 @@ inline std::uint64_t Eximo::count_moves(const Position& pos) const {
     total += static_cast<std::uint64_t>(std::popcount((r7 << 8) & far_to) +
                                         std::popcount(((r7 & ~kFileH) << 9) & far_to) +
                                         std::popcount(((r7 & ~kFileA) << 7) & far_to)) *
-             far;
+             ways_[std::popcount(kDropZone & empty)];
   }
-  return total + count_all_jumps(us, empty, far, ways_[free + 1]);
+  return total + count_all_jumps(us, empty, ways_);
 }
 
 inline Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
