@@ -146,8 +146,7 @@ inline std::uint64_t count_all_jumps(Bits us, Bits empty, const DropWays& ways) 
       if (!c2) continue;
 #pragma GCC unroll 5
       for (int d3 = 0; d3 < 3; ++d3) {
-        // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no
-        // fourth.
+        // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
         const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
         total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8));
         if (l3 & kRank8) [[unlikely]] {
