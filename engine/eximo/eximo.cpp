@@ -29,34 +29,32 @@ namespace {
 
 using core::flip_ranks;
 
-// Men of the mover that can start a friendly jump (X3, forward directions only).
-Bits jumpers(Bits us, Bits empty) {
-  return (us & kJumpFrom[kN] & (us >> 8) & (empty >> 16)) |
-         (us & kJumpFrom[kNE] & (us >> 9) & (empty >> 18)) |
-         (us & kJumpFrom[kNW] & (us >> 7) & (empty >> 14));
-}
-
-// Capture chains continuing from `sq`. `rest` = the mover's other men (its
-// start square is empty while it travels), `them` = enemy men still on the
-// board (X4: removed at once). Returns 1 for "the chain ends here".
-std::uint64_t count_captures(int sq, Bits rest, Bits them, const DropWays& ways) {
-  const Bits empty = ~(rest | them);
-  std::uint64_t total = 0;
-  bool any = false;
-  for (int d = 0; d < 5; ++d) {
-    if (!has(kJumpFrom[d], sq)) continue;
-    const int mid = sq + kShift[d], land = mid + kShift[d];
-    if (!has(them, mid) || !has(empty, land)) continue;
-    any = true;
-    const Bits them2 = them & ~bit(mid);
-    // X6: the far row ends the move even if another capture were possible.
-    total += land >= 56 ? ways[std::popcount(kDropZone & ~(rest | them2))]
-                        : count_captures(land, rest, them2, ways);
-  }
-  return any ? total : 1;
-}
-
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
+
+// Capture chains continuing from a man whose next capture landings (X4) are
+// `land` (not all empty). `rest` = the mover's other men (its start square is
+// empty while it travels), `them` = enemy men still on the board (X4: removed
+// at once). Each landing's own landings are found here, so that a chain's end
+// (the usual case) costs no call.
+std::uint64_t count_captures(const Bits land[5], Bits rest, Bits them, const DropWays& ways) {
+  std::uint64_t total = 0;
+#pragma GCC unroll 5
+  for (int d = 0; d < 5; ++d) {
+    if (!land[d]) continue;
+    const Bits them2 = them & ~shift_by(land[d], -kShift[d]);
+    // X6: the far row ends the move even if another capture were possible.
+    if (land[d] & kRank8) {
+      total += ways[std::popcount(kDropZone & ~(rest | them2))];
+      continue;
+    }
+    Bits next[5];
+    capture_landings(land[d], them2, ~(rest | them2), next);
+    total += next[0] | next[1] | next[2] | next[3] | next[4]
+                 ? count_captures(next, rest, them2, ways)
+                 : 1;
+  }
+  return total;
+}
 
 // V5: the longest capture chains found so far, and how many moves they make.
 struct Longest {
@@ -97,27 +95,27 @@ void longest_captures(int sq, int taken, Bits rest, Bits them, const DropWays& w
 // taken man and the start square) matter only for jumping straight back,
 // which is impossible on both boards (the taken man is gone; the start square
 // holds the mover). Only the continuing chains are searched one by one.
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays& ways) {
-  Bits can[5];
-  Bits any = 0;
-#pragma GCC unroll 5
-  for (int d = 0; d < 5; ++d) {
-    can[d] = kJumpFrom[d] & shift_by(them, -kShift[d]) & shift_by(empty, -2 * kShift[d]);
-    any |= can[d];
-  }
-  // A first capture onto the far row starts on rank 6 and takes on rank 7:
-  // the drop zone is unchanged.
-  const std::uint64_t far = ways[std::popcount(kDropZone & empty)];
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
+                                 const DropWays& ways) {
+  const Bits any = can[0] | can[1] | can[2] | can[3] | can[4];
+  const Bits stop = ~(any | kRank8);
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
     const Bits land = shift_by(us & can[d], 2 * kShift[d]);
     if (!land) continue;
-    total += static_cast<std::uint64_t>(std::popcount(land & ~any & ~kRank8)) +
-             static_cast<std::uint64_t>(std::popcount(land & kRank8)) * far;
+    total += static_cast<std::uint64_t>(std::popcount(land & stop));
+    // A first capture onto the far row starts on rank 6 and takes on rank 7:
+    // the drop zone is unchanged.
+    if (land & kRank8) [[unlikely]]
+      total += static_cast<std::uint64_t>(std::popcount(land & kRank8)) *
+               ways[std::popcount(kDropZone & empty)];
     for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
       const int sq = std::countr_zero(go_on);
-      total += count_captures(sq, us & ~bit(sq - 2 * kShift[d]), them & ~bit(sq - kShift[d]), ways);
+      const Bits rest = us & ~bit(sq - 2 * kShift[d]), them2 = them & ~bit(sq - kShift[d]);
+      Bits next[5];
+      capture_landings(go_on & -go_on, them2, ~(rest | them2), next);
+      total += count_captures(next, rest, them2, ways);
     }
   }
   return total;
@@ -138,88 +136,196 @@ std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays&
 namespace {
 
 using namespace detail;
+using Move = Eximo::Move;
 
-// Appends `m` (which has reached m.to) with every compulsory drop set (X6).
-// V4 (kOptionalDrops): also with one drop on each free square, and with none.
+// Appends one move per bit of `t`, made by `make(t)` (from its lowest bit):
+// at most 64, so no bound check per move unless the list is nearly full.
+template <class Make>
+ARB_HOT_INLINE void append_each(Eximo::MoveList& list, Bits t, Make make) {
+  if (list.size() + 64 <= Eximo::MoveList::kInline) [[likely]] {
+    Move* out = list.inline_tail(64);
+    for (; t; t &= t - 1) *out++ = make(t);
+    list.set_end(out);
+  } else {
+    for (; t; t &= t - 1) list.push_back(make(t));
+  }
+}
+
+// Appends the far-row arrival `m` (X6: the man is removed, m.flip = its start
+// square) with every compulsory drop set on `free_zone`, the zone squares
+// empty after the move. V4 (kOptionalDrops): also one drop, and none. A drop
+// may refill the start square: flip is a XOR.
 template <bool kOptionalDrops>
-void emit(Eximo::MoveList& list, Eximo::Move m, Bits free_zone) {
-  m.drop_a = m.drop_b = Eximo::kNoSquare;
-  if (m.to < 56 || free_zone == 0) {
+void emit_far(Eximo::MoveList& list, Move m, Bits free_zone) {
+  const Bits base = m.flip;
+  if (free_zone == 0) {
     list.push_back(m);
     return;
   }
   if constexpr (kOptionalDrops) {
     list.push_back(m);  // V4: no drop
     for (Bits a = free_zone; a; a &= a - 1) {
-      m.drop_a = static_cast<std::uint8_t>(std::countr_zero(a));
+      m.flip = base ^ (a & -a);
       list.push_back(m);  // V4: one drop
     }
-    m.drop_a = Eximo::kNoSquare;
   } else if (std::popcount(free_zone) == 1) {
-    m.drop_a = static_cast<std::uint8_t>(std::countr_zero(free_zone));
+    m.flip = base ^ free_zone;
     list.push_back(m);
     return;
   }
   for (Bits a = free_zone; a; a &= a - 1) {
-    m.drop_a = static_cast<std::uint8_t>(std::countr_zero(a));
+    const Bits one = base ^ (a & -a);
     for (Bits b = a & (a - 1); b; b &= b - 1) {
-      m.drop_b = static_cast<std::uint8_t>(std::countr_zero(b));
+      m.flip = one ^ (b & -b);
       list.push_back(m);
     }
   }
 }
 
+// Capture chains going on from the man `b` (one bit; m: the chain so far,
+// m.taken its men taken). `rest` = the mover's other men, `them` = enemy men
+// still on the board (X4: removed at once).
 template <bool kOptionalDrops>
-void gen_captures(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits rest, Bits them) {
-  const Bits empty = ~(rest | them);
-  bool any = false;
+void gen_captures(Eximo::MoveList& list, const Move& m, Bits b, Bits rest, Bits them) {
+  Bits land[5];
+  capture_landings(b, them, ~(rest | them), land);
+  if (!(land[0] | land[1] | land[2] | land[3] | land[4])) {
+    Move done = m;
+    done.to = static_cast<std::uint8_t>(std::countr_zero(b));
+    done.flip = bit(m.from) | b;
+    list.push_back(done);
+    return;
+  }
+#pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
-    if (!has(kJumpFrom[d], sq)) continue;
-    const int mid = sq + kShift[d], land = mid + kShift[d];
-    if (!has(them, mid) || !has(empty, land)) continue;
-    any = true;
-    const Bits them2 = them & ~bit(mid);
-    Eximo::Move next = m;
+    if (!land[d]) continue;
+    const Bits mid = shift_by(land[d], -kShift[d]);
+    Move next = m;
     next.dirs |= static_cast<Bits>(d) << (3 * m.jumps);
     ++next.jumps;
+    next.taken |= mid;
     assert(next.jumps <= 21);
-    if (land >= 56) {
-      next.to = static_cast<std::uint8_t>(land);
-      emit<kOptionalDrops>(list, next, kDropZone & ~(rest | them2));
+    if (land[d] & kRank8) {  // X6: the far row ends the move
+      next.to = static_cast<std::uint8_t>(std::countr_zero(land[d]));
+      next.flip = bit(m.from);
+      emit_far<kOptionalDrops>(list, next, kDropZone & ~(rest | (them & ~mid)));
     } else {
-      gen_captures<kOptionalDrops>(list, next, land, rest, them2);
+      gen_captures<kOptionalDrops>(list, next, land[d], rest, them & ~mid);
     }
-  }
-  if (!any) {
-    Eximo::Move done = m;
-    done.to = static_cast<std::uint8_t>(sq);
-    emit<kOptionalDrops>(list, done, 0);
   }
 }
 
+// X4: every capture chain. The first jump of every man is done on whole
+// bitboards, per direction, as in count_all_captures (which says why a
+// landing square's continuations can be read on the board before the move);
+// only continuing chains are searched man by man.
 template <bool kOptionalDrops>
-void gen_jumps(Eximo::MoveList& list, const Eximo::Move& m, int sq, Bits us, Bits empty,
-               Bits far_zone) {
-  bool any = false;
-  for (int d = 0; d < 3; ++d) {
-    if (!has(kJumpFrom[d], sq)) continue;
-    const int mid = sq + kShift[d], land = mid + kShift[d];
-    if (!has(us, mid) || !has(empty, land)) continue;
-    any = true;
-    Eximo::Move next = m;
-    next.dirs |= static_cast<Bits>(d) << (3 * m.jumps);
-    ++next.jumps;
-    if (land >= 56) {
-      next.to = static_cast<std::uint8_t>(land);
-      emit<kOptionalDrops>(list, next, far_zone);
-    } else {
-      gen_jumps<kOptionalDrops>(list, next, land, us, empty, far_zone);
+void gen_all_captures(Eximo::MoveList& list, Bits us, Bits them, Bits empty) {
+  Bits can[5];
+  Bits any = 0;
+#pragma GCC unroll 5
+  for (int d = 0; d < 5; ++d) {
+    can[d] = kJumpFrom[d] & shift_by(them, -kShift[d]) & shift_by(empty, -2 * kShift[d]);
+    any |= can[d];
+  }
+  Move m;
+  m.kind = Eximo::Kind::kCapture;
+  m.jumps = 1;
+#pragma GCC unroll 5
+  for (int d = 0; d < 5; ++d) {
+    const Bits land = shift_by(us & can[d], 2 * kShift[d]);
+    if (!land) continue;
+    const int back = 2 * kShift[d];
+    m.dirs = static_cast<Bits>(d);
+    append_each(list, land & ~any & ~kRank8, [&](Bits t) {
+      const int to = std::countr_zero(t);
+      Move x = m;
+      x.to = static_cast<std::uint8_t>(to);
+      x.from = static_cast<std::uint8_t>(to - back);
+      x.flip = (t & -t) | bit(to - back);
+      x.taken = bit(to - kShift[d]);
+      return x;
+    });
+    // A first capture onto the far row starts on rank 6 and takes on rank 7:
+    // the drop zone is unchanged.
+    for (Bits t = land & kRank8; t; t &= t - 1) {
+      const int to = std::countr_zero(t);
+      m.to = static_cast<std::uint8_t>(to);
+      m.from = static_cast<std::uint8_t>(to - back);
+      m.flip = bit(to - back);
+      m.taken = bit(to - kShift[d]);
+      emit_far<kOptionalDrops>(list, m, kDropZone & empty);
+    }
+    for (Bits t = land & any & ~kRank8; t; t &= t - 1) {
+      const int to = std::countr_zero(t);
+      m.from = static_cast<std::uint8_t>(to - back);
+      m.taken = bit(to - kShift[d]);
+      gen_captures<kOptionalDrops>(list, m, t & -t, us & ~bit(to - back), them & ~m.taken);
     }
   }
-  if (!any) {
-    Eximo::Move done = m;
-    done.to = static_cast<std::uint8_t>(sq);
-    emit<kOptionalDrops>(list, done, 0);
+}
+
+// The jump chains of one direction sequence: `ends` are their last squares
+// (none can go on), each `back` squares after its start; m.dirs, m.jumps set.
+// `zone` = the empty drop-zone squares before the move.
+template <bool kOptionalDrops>
+ARB_HOT_INLINE void put_jumps(Eximo::MoveList& list, Move& m, Bits ends, int back, Bits zone) {
+  append_each(list, ends & ~kRank8, [&](Bits t) {
+    const int to = std::countr_zero(t);
+    Move x = m;
+    x.to = static_cast<std::uint8_t>(to);
+    x.from = static_cast<std::uint8_t>(to - back);
+    x.flip = (t & -t) | bit(to - back);
+    return x;
+  });
+  for (Bits t = ends & kRank8; t; t &= t - 1) {
+    const int to = std::countr_zero(t);
+    m.to = static_cast<std::uint8_t>(to);
+    m.from = static_cast<std::uint8_t>(to - back);
+    m.flip = bit(to - back);
+    // X6: the start square is free again.
+    emit_far<kOptionalDrops>(list, m, zone | (kDropZone & m.flip));
+  }
+}
+
+// X3: every friendly jump chain, one direction sequence at a time, as
+// count_all_jumps counts them (the board is static during a chain).
+template <bool kOptionalDrops>
+void gen_all_jumps(Eximo::MoveList& list, Bits us, Bits empty, Bits zone) {
+  const Bits can[3] = {kJumpFrom[kN] & (us >> 8) & (empty >> 16),
+                       kJumpFrom[kNE] & (us >> 9) & (empty >> 18),
+                       kJumpFrom[kNW] & (us >> 7) & (empty >> 14)};
+  const Bits any = can[0] | can[1] | can[2];
+  if (!(us & any)) return;
+  Move m;
+  m.kind = Eximo::Kind::kJump;
+  m.taken = 0;
+#pragma GCC unroll 3
+  for (int d1 = 0; d1 < 3; ++d1) {
+    const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
+    if (!l1) continue;
+    m.jumps = 1;
+    m.dirs = static_cast<Bits>(d1);
+    put_jumps<kOptionalDrops>(list, m, l1 & ~any, 2 * kShift[d1], zone);
+    const Bits c1 = l1 & any;
+    if (!c1) continue;
+    for (int d2 = 0; d2 < 3; ++d2) {
+      const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
+      if (!l2) continue;
+      m.jumps = 2;
+      m.dirs = static_cast<Bits>(d1 | d2 << 3);
+      put_jumps<kOptionalDrops>(list, m, l2 & ~any, 2 * (kShift[d1] + kShift[d2]), zone);
+      const Bits c2 = l2 & any;
+      if (!c2) continue;
+      for (int d3 = 0; d3 < 3; ++d3) {
+        // Third jump: lands on rank 7 or 8; no fourth.
+        const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
+        if (!l3) continue;
+        m.jumps = 3;
+        m.dirs = static_cast<Bits>(d1 | d2 << 3 | d3 << 6);
+        put_jumps<kOptionalDrops>(list, m, l3, 2 * (kShift[d1] + kShift[d2] + kShift[d3]), zone);
+      }
+    }
   }
 }
 
@@ -348,47 +454,40 @@ namespace {
 // Every move under X1-X6, with V4's drops when kOptionalDrops.
 template <bool kOptionalDrops>
 void generate(const Eximo::Position& pos, Eximo::MoveList& list) {
-  using Kind = Eximo::Kind;
   const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  Eximo::Move m;
-  m.dirs = 0;
-  m.jumps = 0;
-  m.drop_a = m.drop_b = Eximo::kNoSquare;
   // X5: captures first, and then only captures.
-  if (Bits caps = capturers(us, them, empty)) {
-    m.kind = Kind::kCapture;
-    for (; caps; caps &= caps - 1) {
-      const int sq = std::countr_zero(caps);
-      m.from = static_cast<std::uint8_t>(sq);
-      gen_captures<kOptionalDrops>(list, m, sq, us & ~bit(sq), them);
-    }
+  if (capturers(us, them, empty)) {
+    gen_all_captures<kOptionalDrops>(list, us, them, empty);
     return;
   }
   // X2: steps, one direction at a time over all men.
-  m.kind = Kind::kStep;
+  Move m;
+  m.kind = Eximo::Kind::kStep;
+  m.jumps = 0;
+  m.dirs = 0;
+  m.taken = 0;
   const Bits zone = kDropZone & empty;
   const Bits step_from[3] = {us, us & ~kFileH, us & ~kFileA};
 #pragma GCC unroll 3
   for (int d = 0; d < 3; ++d) {
     const Bits to = (step_from[d] << kShift[d]) & empty;
-    for (Bits t = to & ~kRank8; t; t &= t - 1) {
-      m.to = static_cast<std::uint8_t>(std::countr_zero(t));
-      m.from = static_cast<std::uint8_t>(m.to - kShift[d]);
-      list.push_back(m);
-    }
+    append_each(list, to & ~kRank8, [&](Bits t) {
+      const int sq = std::countr_zero(t);
+      Move x = m;
+      x.to = static_cast<std::uint8_t>(sq);
+      x.from = static_cast<std::uint8_t>(sq - kShift[d]);
+      x.flip = (t & -t) | ((t & -t) >> kShift[d]);
+      return x;
+    });
     for (Bits t = to & kRank8; t; t &= t - 1) {
       m.to = static_cast<std::uint8_t>(std::countr_zero(t));
       m.from = static_cast<std::uint8_t>(m.to - kShift[d]);
-      emit<kOptionalDrops>(list, m, zone);  // the start square (rank 7) is never in the zone
+      m.flip = bit(m.from);
+      emit_far<kOptionalDrops>(list, m, zone);  // the start square (rank 7) is never in the zone
     }
   }
   // X3: friendly jump chains.
-  m.kind = Kind::kJump;
-  for (Bits js = jumpers(us, empty); js; js &= js - 1) {
-    const int sq = std::countr_zero(js);
-    m.from = static_cast<std::uint8_t>(sq);
-    gen_jumps<kOptionalDrops>(list, m, sq, us, empty, zone | (kDropZone & bit(sq)));
-  }
+  gen_all_jumps<kOptionalDrops>(list, us, empty, zone);
 }
 
 }  // namespace
@@ -436,8 +535,9 @@ std::string Eximo::move_text(const Position& pos, const Move& move) const {
   // Drops, sorted by rank then file on the real board (square index order).
   int drops[2];
   int n = 0;
-  if (move.drop_a != kNoSquare) drops[n++] = move.drop_a ^ turn;
-  if (move.drop_b != kNoSquare) drops[n++] = move.drop_b ^ turn;
+  if (move.to >= 56)  // X6: flip holds the start square and the drops
+    for (Bits d = move.flip ^ bit(move.from); d && n < 2; d &= d - 1)
+      drops[n++] = std::countr_zero(d) ^ turn;
   if (n == 2 && drops[0] > drops[1]) std::swap(drops[0], drops[1]);
   for (int i = 0; i < n; ++i) out += '+' + square_name(drops[i]);
   return out;

@@ -34,6 +34,9 @@ using core::has;
 inline constexpr Bits kFileA = 0x0101010101010101ULL;
 inline constexpr Bits kFileH = kFileA << 7;
 inline constexpr Bits kRank8 = 0xFF00000000000000ULL;  // the far row, mover's frame
+inline constexpr Bits kRank7 = kRank8 >> 8;
+inline constexpr Bits kNotAB = ~(kFileA | kFileA << 1);  // may jump west (two files)
+inline constexpr Bits kNotGH = ~(kFileH | kFileH >> 1);  // may jump east
 // X6: drop zone b1-g1, b2-g2 in the mover's frame (b7-g7, b8-g8 for Black).
 inline constexpr Bits kDropZone = 0x7E7EULL;
 
@@ -71,17 +74,37 @@ constexpr std::uint64_t optional_drop_ways(int free) {
 using DropWays = std::array<std::uint64_t, 14>;
 
 // Men of the mover that can start a capture (X4): enemy adjacent forward,
-// diagonally forward or sideways, empty square beyond.
+// diagonally forward or sideways, empty square beyond. Only the files need a
+// mask: a right shift brings in zeros, no square off the board is empty.
 ARB_HOT_INLINE Bits capturers(Bits us, Bits them, Bits empty) {
-  return (us & kJumpFrom[kN] & (them >> 8) & (empty >> 16)) |
-         (us & kJumpFrom[kNE] & (them >> 9) & (empty >> 18)) |
-         (us & kJumpFrom[kNW] & (them >> 7) & (empty >> 14)) |
-         (us & kJumpFrom[kE] & (them >> 1) & (empty >> 2)) |
-         (us & kJumpFrom[kW] & (them << 1) & (empty << 2));
+  return us & (((them >> 8) & (empty >> 16)) |
+               (kNotGH & (((them >> 9) & (empty >> 18)) | ((them >> 1) & (empty >> 2)))) |
+               (kNotAB & (((them >> 7) & (empty >> 14)) | ((them << 1) & (empty << 2)))));
+}
+
+// The same per direction, for every square (not only the mover's men).
+ARB_HOT_INLINE void capture_sources(Bits them, Bits empty, Bits can[5]) {
+  can[kN] = (them >> 8) & (empty >> 16);
+  can[kNE] = kNotGH & (them >> 9) & (empty >> 18);
+  can[kNW] = kNotAB & (them >> 7) & (empty >> 14);
+  can[kE] = kNotGH & (them >> 1) & (empty >> 2);
+  can[kW] = kNotAB & (them << 1) & (empty << 2);
+}
+
+// The capture landings (X4) of one man `b` (one bit): per direction, none
+// or one square.
+ARB_HOT_INLINE void capture_landings(Bits b, Bits them, Bits empty, Bits land[5]) {
+  land[kN] = (((b << 8) & them) << 8) & empty;
+  land[kNE] = ((((b & kNotGH) << 9) & them) << 9) & empty;
+  land[kNW] = ((((b & kNotAB) << 7) & them) << 7) & empty;
+  land[kE] = ((((b & kNotGH) << 1) & them) << 1) & empty;
+  land[kW] = ((((b & kNotAB) >> 1) & them) >> 1) & empty;
 }
 
 // Counting without building moves, in eximo.cpp (big: not inlined, inline.h).
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
+// `can` = capture_sources(them, empty).
+std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
+                                 const DropWays& ways);
 // V5 (capture=max): the number of capture chains that take the most men.
 std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
 // Inline, though not small: a call here per counted leaf parent cost Eximo
@@ -91,41 +114,47 @@ std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays&
 // jumps, and for a fixed sequence of directions the map from start square to
 // landing square is one shift. So each of the 3 + 9 + 27 direction sequences
 // is one bitboard; the board is static (a forward jump never lands on or over
-// the start square). `far` / `far_from_zone` = the ways to finish a chain that
-// reaches the far row (its X6 drops), the second when the start square was in
-// the drop zone and so is free again.
-inline std::uint64_t count_all_jumps(Bits us, Bits empty, std::uint64_t far,
-                                     std::uint64_t far_from_zone) {
-  const Bits can[3] = {kJumpFrom[kN] & (us >> 8) & (empty >> 16),
-                       kJumpFrom[kNE] & (us >> 9) & (empty >> 18),
-                       kJumpFrom[kNW] & (us >> 7) & (empty >> 14)};
+// the start square). A chain that reaches the far row ends with its X6 drops
+// (`ways`, by free zone squares, one more when the start square was in the
+// drop zone and so is free again): looked up only then.
+inline std::uint64_t count_all_jumps(Bits us, Bits empty, const DropWays& ways) {
+  const auto far = [&] { return ways[std::popcount(kDropZone & empty)]; };
+  // As in capturers: the ranks need no mask.
+  const Bits can[3] = {(us >> 8) & (empty >> 16), kNotGH & (us >> 9) & (empty >> 18),
+                       kNotAB & (us >> 7) & (empty >> 14)};
   const Bits any = can[0] | can[1] | can[2];
+  const Bits stop = ~(any | kRank8);
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d1 = 0; d1 < 3; ++d1) {
     const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
     if (!l1) continue;
     // A landing on rank 8 came from rank 6: its start is not in the zone.
-    total += static_cast<std::uint64_t>(std::popcount(l1 & ~any & ~kRank8)) +
-             static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far;
+    total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
+    if (l1 & kRank8) [[unlikely]]
+      total += static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far();
     const Bits c1 = l1 & any;
     if (!c1) continue;
 #pragma GCC unroll 5
     for (int d2 = 0; d2 < 3; ++d2) {
       const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
       if (!l2) continue;
-      total += static_cast<std::uint64_t>(std::popcount(l2 & ~any & ~kRank8)) +
-               static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far;
+      total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
+      if (l2 & kRank8) [[unlikely]]
+        total += static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far();
       const Bits c2 = l2 & any;
       if (!c2) continue;
 #pragma GCC unroll 5
       for (int d3 = 0; d3 < 3; ++d3) {
         // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
         const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
-        const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
-        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8)) +
-                 static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * far_from_zone +
-                 static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * far;
+        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8));
+        if (l3 & kRank8) [[unlikely]] {
+          const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
+          const int free = std::popcount(kDropZone & empty);
+          total += static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * ways[free + 1] +
+                   static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * ways[free];
+        }
       }
     }
   }
@@ -146,16 +175,17 @@ class Eximo {
   enum class Kind : std::uint8_t { kStep, kJump, kCapture };
 
   // Trivially default-constructible on purpose: the move list is not cleared.
+  // play() only applies the two masks; the rest is for the move text.
   struct Move {
-    std::uint64_t dirs;  // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
-    std::uint8_t from;   // mover's frame
-    std::uint8_t to;     // last square reached (on the far row: removed, X6)
+    std::uint64_t flip;   // the mover's squares that change: from, to (unless on
+                          // the far row, X6) and the drops (one may refill from)
+    std::uint64_t taken;  // X4: the enemy men taken
+    std::uint64_t dirs;   // direction of jump i in bits 3i..3i+2 (kN, kNE, kNW, kE, kW)
+    std::uint8_t from;    // mover's frame
+    std::uint8_t to;      // last square reached (on the far row: removed, X6)
     Kind kind;
-    std::uint8_t jumps;   // number of jumps (0 for a step)
-    std::uint8_t drop_a;  // X6 drops, kNoSquare when absent, mover's frame
-    std::uint8_t drop_b;
+    std::uint8_t jumps;  // number of jumps (0 for a step)
   };
-  static constexpr std::uint8_t kNoSquare = 64;
 
   // 2048 moves inline, no heap in move generation. A far-row arrival with
   // 12 free drop squares gives C(12,2) = 66 moves, so contrived positions can
@@ -220,39 +250,29 @@ class Eximo {
 inline std::uint64_t Eximo::count_moves(const Position& pos) const {
   using namespace detail;
   const Bits us = pos.us, them = pos.them, empty = ~(us | them);
-  if (capturers(us, them, empty))  // X5
+  Bits can[5];
+  capture_sources(them, empty, can);
+  if (us & (can[0] | can[1] | can[2] | can[3] | can[4]))  // X5
     return rules_.max_capture ? count_max_captures(us, them, empty, ways_)
-                              : count_all_captures(us, them, empty, ways_);
-  const int free = std::popcount(kDropZone & empty);
-  const std::uint64_t far = ways_[free];
-  const Bits n = (us << 8) & empty;
-  const Bits ne = ((us & ~kFileH) << 9) & empty;
-  const Bits nw = ((us & ~kFileA) << 7) & empty;
-  std::uint64_t total =
-      static_cast<std::uint64_t>(std::popcount(n & ~kRank8) + std::popcount(ne & ~kRank8) +
-                                 std::popcount(nw & ~kRank8)) +
-      static_cast<std::uint64_t>(std::popcount(n & kRank8) + std::popcount(ne & kRank8) +
-                                 std::popcount(nw & kRank8)) *
-          far;
-  return total + count_all_jumps(us, empty, far, ways_[free + 1]);
+                              : count_all_captures(us, them, empty, can, ways_);
+  // X2: steps; onto the far row (X6) only from rank 7.
+  const Bits to = empty & ~kRank8;
+  std::uint64_t total = static_cast<std::uint64_t>(std::popcount((us << 8) & to) +
+                                                   std::popcount(((us & ~kFileH) << 9) & to) +
+                                                   std::popcount(((us & ~kFileA) << 7) & to));
+  if (const Bits r7 = us & kRank7) [[unlikely]] {
+    const Bits far_to = empty & kRank8;
+    total += static_cast<std::uint64_t>(std::popcount((r7 << 8) & far_to) +
+                                        std::popcount(((r7 & ~kFileH) << 9) & far_to) +
+                                        std::popcount(((r7 & ~kFileA) << 7) & far_to)) *
+             ways_[std::popcount(kDropZone & empty)];
+  }
+  return total + count_all_jumps(us, empty, ways_);
 }
 
 inline Eximo::Position Eximo::play(const Position& pos, const Move& move) const {
-  using namespace detail;
-  Bits us = pos.us & ~bit(move.from), them = pos.them;
-  if (move.kind == Kind::kCapture) {
-    int sq = move.from;
-    for (int i = 0; i < move.jumps; ++i) {
-      const int d = static_cast<int>((move.dirs >> (3 * i)) & 7);
-      them &= ~bit(sq + kShift[d]);  // X4: removed at once
-      sq += 2 * kShift[d];
-    }
-    assert(sq == move.to);
-  }
-  if (move.to < 56) us |= bit(move.to);  // X6: on the far row it is removed
-  if (move.drop_a != kNoSquare) us |= bit(move.drop_a);
-  if (move.drop_b != kNoSquare) us |= bit(move.drop_b);
-  return {core::flip_ranks(them), core::flip_ranks(us), static_cast<std::uint8_t>(pos.side ^ 1)};
+  return {core::flip_ranks(pos.them & ~move.taken), core::flip_ranks(pos.us ^ move.flip),
+          static_cast<std::uint8_t>(pos.side ^ 1)};
 }
 
 }  // namespace arb::engine::eximo
