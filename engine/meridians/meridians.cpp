@@ -448,10 +448,6 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   });
 }
 
-// M10 reading of the capped counter: "placed 2" means "2 or more". A player
-// whose counter is already 2 before his placement has now placed at least 3,
-// so his own dead groups go; a counter of 0 or 1 means he has now placed 1 or
-// 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
 void Meridians::remove_dead(Position& next, const Position& pos, const Move& move) const {
   const int me = pos.side;
   Bits dead;

@@ -203,9 +203,10 @@ class Meridians {
 
  private:
   Bits sight(int p, Bits occupied) const;  // empty points seen from p, M6
-  // Position::sight after `me` placed at the empty point p; `others` is every
-  // other occupied point.
-  void link_placed(Position& pos, int p, const Bits& others, int me) const;
+  // Position::sight after point p became `colour`'s (or empty: -1); `others`
+  // is every other occupied point.
+  void relink(Position& pos, int p, const Bits& others, int colour) const;
+  void link_placed(Position& pos, int p, const Bits& others, int me) const;  // relink, p taken
   // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
   void remove_dead(Position& next, const Position& pos, const Move& move) const;
   void rebuild_sight(Position& pos) const;  // from scratch
@@ -262,6 +263,40 @@ inline std::uint64_t Meridians::count_moves(const Position& pos) const {
   if (finished(pos)) return 0;
   const auto n = static_cast<std::uint64_t>(placements(pos).count()) + (pos.may_swap ? 1 : 0);
   return n == 0 ? 1 : n;  // M7: pass only without a placement
+}
+
+// M10 reading of the capped counter: "placed 2" means "2 or more". A player
+// whose counter is already 2 before his placement has now placed at least 3,
+// so his own dead groups go; a counter of 0 or 1 means he has now placed 1 or
+// 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
+// The two runs of orientation o through p, on the board `others` (p excluded):
+// towards increasing indices (first blocker lowest) and decreasing (highest).
+inline void Meridians::relink(Position& pos, int p, const Bits& others, int colour) const {
+  for (int o = 0; o < 3; ++o) {
+    Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
+    int up_colour = -1, down_colour = -1;
+    if (const Bits b = up & others; b.any()) {
+      const int q = b.lowest();
+      up = up.and_not(geo_->ray_from[q][o]);
+      up_colour = pos.stones[1].test(q);
+    }
+    if (const Bits b = down & others; b.any()) {
+      const int q = b.highest();
+      down = down.and_not(geo_->ray_from[q][o + 3]);
+      down_colour = pos.stones[1].test(q);
+    }
+    const Bits run = up | down | Bits::single(p);
+    for (int c = 0; c < 2; ++c) {
+      Bits& s = pos.sight.of[c][o];
+      s = s.and_not(run);
+      if (colour < 0) {  // p emptied: one run between the two blockers
+        if (up_colour == c || down_colour == c) s |= run;
+      } else {  // p taken: two runs, each ending at p and at its blocker
+        if (colour == c || down_colour == c) s |= down;
+        if (colour == c || up_colour == c) s |= up;
+      }
+    }
+  }
 }
 
 // Position::sight after `me` placed at the empty point p: per orientation,
