@@ -55,6 +55,31 @@ daemon_failed() {  # <daemon> <log> <what happened>
   exit 1
 }
 
+# wait_ready <daemon> <test>: runs the test each second until it passes; fails
+# (log tail, daemons stopped) when the daemon has exited or after
+# START_TIMEOUT s. A test that fails sets not_ready to what it saw.
+wait_ready() {
+  local daemon=$1 ready=$2 t=0
+  until "$ready"; do
+    # (its pid file may take a moment to appear)
+    [ "$t" -lt 3 ] || [ -n "$(pid_of "$daemon")" ] ||
+      daemon_failed "$daemon" "$dir/log/$daemon.log" "exited"
+    [ "$t" -lt "$START_TIMEOUT" ] ||
+      daemon_failed "$daemon" "$dir/log/$daemon.log" "$not_ready after ${START_TIMEOUT} s"
+    sleep 1
+    t=$((t + 1))
+  done
+}
+ctld_up() {
+  not_ready="not up"
+  timeout 5 scontrol ping 2>/dev/null | grep -q 'is UP'
+}
+node_idle() {
+  state=$(timeout 5 sinfo -h -n "$host" -o %T 2>/dev/null || true)
+  not_ready="node $host is '${state:-unknown}', not idle,"
+  [ "$state" = idle ]
+}
+
 pid_of() {  # <daemon>: its pid if it runs from this DIR, else nothing
   local f=$dir/run/$1.pid pid
   [ -s "$f" ] || return 0
@@ -170,31 +195,12 @@ EOF
 
   slurmctld -f "$dir/slurm.conf" >>"$dir/log/slurmctld.log" 2>&1 ||
     daemon_failed slurmctld "$dir/log/slurmctld.log" "did not start"
-  local t=0
-  while true; do
-    timeout 5 scontrol ping 2>/dev/null | grep -q 'is UP' && break
-    # (its pid file may take a moment to appear)
-    [ "$t" -lt 3 ] || [ -n "$(pid_of slurmctld)" ] || daemon_failed slurmctld "$dir/log/slurmctld.log" "exited"
-    [ "$t" -lt "$START_TIMEOUT" ] ||
-      daemon_failed slurmctld "$dir/log/slurmctld.log" "not up after ${START_TIMEOUT} s"
-    sleep 1
-    t=$((t + 1))
-  done
+  local not_ready state
+  wait_ready slurmctld ctld_up
 
   slurmd -f "$dir/slurm.conf" -N "$host" >>"$dir/log/slurmd.log" 2>&1 ||
     daemon_failed slurmd "$dir/log/slurmd.log" "did not start"
-  local state
-  t=0
-  while true; do
-    state=$(timeout 5 sinfo -h -n "$host" -o %T 2>/dev/null || true)
-    [ "$state" = idle ] && break
-    # (its pid file may take a moment to appear)
-    [ "$t" -lt 3 ] || [ -n "$(pid_of slurmd)" ] || daemon_failed slurmd "$dir/log/slurmd.log" "exited"
-    [ "$t" -lt "$START_TIMEOUT" ] ||
-      daemon_failed slurmd "$dir/log/slurmd.log" "node $host is '${state:-unknown}', not idle, after ${START_TIMEOUT} s"
-    sleep 1
-    t=$((t + 1))
-  done
+  wait_ready slurmd node_idle
   echo "$me: Slurm up in $dir: node $host, $cpus CPUs, $mem MB, ports $ctld_port/$slurmd_port" >&2
   echo "$me: export SLURM_CONF=$SLURM_CONF" >&2
 }
