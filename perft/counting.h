@@ -49,6 +49,7 @@ HashOptions resolve_hash(const G& g, const HashArgs& a,
       throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
   CountingFacts f;
   f.shortcut = HasCountSubtree<G>;
+  f.symmetric = SymmetricGame<G>;
   if constexpr (HashedGame<G> && !HasCountSubtree<G>) {
     f.table = true;
     f.bucket_bytes = PerftTable<typename G::Position>::bucket_bytes();
@@ -71,13 +72,18 @@ HashOptions resolve_hash(const G& g, const HashArgs& a, const typename G::Positi
   return resolve_hash(g, a, std::vector<typename G::Position>{root}, depth);
 }
 
+// The plain recursion (perft.h) will do: one thread, no table, nothing merged.
+inline bool plain_walk(const HashOptions& o) {
+  return o.megabytes == 0 && o.threads <= 1 && !o.merge_top;
+}
+
 // perft(depth) of pos: the plain recursion (perft.h, unchanged) with one
 // thread and no table, else the hashed and threaded one (hashed.h).
 template <Game G>
 arb::Count run_perft(const G& g, const typename G::Position& pos, int depth, const HashOptions& o,
                      const ProgressFn& progress = {}) {
   // An exact counting shortcut (Ecalper) beats any table or thread.
-  if (HasCountSubtree<G> || (o.megabytes == 0 && o.threads <= 1)) return perft(g, pos, depth);
+  if (HasCountSubtree<G> || plain_walk(o)) return perft(g, pos, depth);
   return perft_many(g, std::vector<typename G::Position>{pos}, depth, o, progress)[0];
 }
 
@@ -85,7 +91,7 @@ arb::Count run_perft(const G& g, const typename G::Position& pos, int depth, con
 template <Game G>
 std::vector<DivideEntry> run_divide(const G& g, const typename G::Position& pos, int depth,
                                     const HashOptions& o, const ProgressFn& progress = {}) {
-  if (o.megabytes == 0 && o.threads <= 1) return divide(g, pos, depth);
+  if (plain_walk(o)) return divide(g, pos, depth);
   return divide_with(g, pos, depth, [&](const std::vector<typename G::Position>& children, int d) {
     return perft_many(g, children, d, o, progress);
   });

@@ -52,6 +52,10 @@ struct HashOptions {
   // megabytes already fits the tree (the default policy, perft/policy.h): no
   // walk to size the table (table_bytes).
   bool sized = false;
+  // One thread and no table, but the upper plies merged as with threads
+  // (equal positions and images of one position counted once, times their
+  // multiplicity): the default's walk of a small tree (perft/policy.h).
+  bool merge_top = false;
 };
 
 // Where a long run is, for the progress line.

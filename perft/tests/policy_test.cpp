@@ -43,6 +43,22 @@ TEST(PerftPolicy, ATinyTreeIsWalkedPlainlyOnOneThread) {
   EXPECT_EQ(o.megabytes, 0u);
 }
 
+TEST(PerftPolicy, ASmallTreeOfASymmetricGameMergesTheImagesOfItsUpperPlies) {
+  CountingFacts f = engine_facts();
+  EXPECT_FALSE(choose_counting({}, uniform(30, 4), f).merge_top);  // no symmetries
+  f.symmetric = true;
+  const HashOptions o = choose_counting({}, uniform(30, 4), f);
+  EXPECT_TRUE(o.merge_top);
+  EXPECT_EQ(o.threads, 1);
+  EXPECT_EQ(o.megabytes, 0u);
+  EXPECT_FALSE(plain_walk(o));
+  // --threads 1 --hash 0: the plain recursion, as asked.
+  HashArgs plain;
+  plain.megabytes = 0;
+  plain.threads = 1;
+  EXPECT_TRUE(plain_walk(choose_counting(plain, uniform(30, 4), f)));
+}
+
 TEST(PerftPolicy, ABigTreeGetsEveryCoreAndASizedTable) {
   const HashOptions o = choose_counting({}, uniform(40, 8), engine_facts());
   EXPECT_EQ(o.threads, 4);
@@ -186,6 +202,36 @@ TEST(PerftPolicy, EveryProbeDepthGivesThePlainCount) {
       }
   };
   check(emergo, mid, 6);
+  check(eximo, eximo.start(), 5);
+  check(meridians, meridians.start(), 4);
+}
+
+// The default's walk of a small tree, its upper plies merged by symmetry,
+// counts what the plain walk counts: from symmetric starts (where it merges)
+// and from a midgame (where it does not), counts and divide alike.
+TEST(PerftPolicy, TheMergedWalkGivesThePlainCount) {
+  const engine::emergo::Emergo emergo(Spec::parse("emergo:size=7"));
+  const auto mid =
+      engine::emergo::Emergo(Spec::parse("emergo"))
+          .parse("W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0");
+  const engine::emergo::Emergo emergo9(Spec::parse("emergo"));
+  const engine::eximo::Eximo eximo(Spec::parse("eximo"));
+  const engine::meridians::Meridians meridians(Spec::parse("meridians:size=6"));
+  HashOptions merged;
+  merged.merge_top = true;
+  const auto check = [&](const auto& g, const auto& pos, int depth) {
+    ASSERT_TRUE(resolve_hash(g, HashArgs{}, pos, depth).merge_top) << g.spec().canonical();
+    EXPECT_EQ(to_string(run_perft(g, pos, depth, merged)), to_string(perft(g, pos, depth)))
+        << g.spec().canonical() << " depth " << depth;
+    const auto text = [](const std::vector<DivideEntry>& d) {
+      std::string t;
+      for (const auto& e : d) t += e.move + " " + to_string(e.nodes) + "\n";
+      return t;
+    };
+    EXPECT_EQ(text(run_divide(g, pos, depth, merged)), text(divide(g, pos, depth)));
+  };
+  check(emergo, emergo.start(), 5);
+  check(emergo9, mid, 5);
   check(eximo, eximo.start(), 5);
   check(meridians, meridians.start(), 4);
 }
