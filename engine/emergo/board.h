@@ -146,6 +146,23 @@ struct Geometry {
     return toward<-K>(opp & toward<-K>(empty)) & files_for(D, 2);
   }
 
+  // The squares a jump in direction D may land on: all but the two files on
+  // the side it comes from. A start on the two last files towards D wraps a
+  // file and lands on exactly those, so masking the landing square does the
+  // work of files_for(D, 2) on the start. East: NE and SE; west: NW and SW.
+  static constexpr Bitboard kLandEast = files_for(kSouthWest, 2);
+  static constexpr Bitboard kLandWest = files_for(kSouthEast, 2);
+
+  // jumpers<D> from the squares `land` a jump in D may land on (empty squares
+  // of kLandEast or kLandWest): one mask per side instead of one per
+  // direction. The same squares on the board; SE and SW may add bits above
+  // it (starts shifted past kAll), which meet no column.
+  template <int D>
+  static ARB_HOT_INLINE constexpr Bitboard jumpers_onto(Bitboard opp, Bitboard land) {
+    constexpr int K = kDelta[D];
+    return toward<-K>(opp & toward<-K>(land));
+  }
+
   // Whether `own` can make a first jump (E5): some column with an `opp`
   // column next to it and an empty square beyond. The masks are applied once
   // per side (east, west) rather than per direction.
@@ -549,7 +566,8 @@ template <int N>
 }
 
 // E4-E7 counted when some chain goes beyond one jump: chains of two on whole
-// bitboards (Jumps), longer ones searched. Out of line, so that count_moves
+// bitboards (Jumps, from count_moves' jumpers a0-a3: jumpers_onto, whose bits
+// above the board meet no column), longer ones searched. Out of line, so that count_moves
 // stays small enough to inline into perft. Pure (it writes only its own
 // locals): perft's loop around it then need not reload what the call cannot
 // change (the game's options, its sums), 2.4% of the midgame.
@@ -584,8 +602,11 @@ inline std::uint64_t count_moves(const Position& p) {
       return sink.count;
     }
   }
-  const Bitboard a0 = G::template jumpers<0>(opp, empty), a1 = G::template jumpers<1>(opp, empty);
-  const Bitboard a2 = G::template jumpers<2>(opp, empty), a3 = G::template jumpers<3>(opp, empty);
+  const Bitboard land_east = ~(own | opp) & G::kLandEast, land_west = ~(own | opp) & G::kLandWest;
+  const Bitboard a0 = G::template jumpers_onto<0>(opp, land_east);
+  const Bitboard a1 = G::template jumpers_onto<1>(opp, land_west);
+  const Bitboard a2 = G::template jumpers_onto<2>(opp, land_east);
+  const Bitboard a3 = G::template jumpers_onto<3>(opp, land_west);
   if ((a0 | a1 | a2 | a3) & own) {  // E4
     const Bitboard s0 = a0 & own, s1 = a1 & own, s2 = a2 & own, s3 = a3 & own;
     const Bitboard landing =
