@@ -188,11 +188,18 @@ struct Geometry {
     return (rising | falling) & empty & files_for(kNorthEast, 1) & files_for(kNorthWest, 1);
   }
 
-  static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard empty) {
-    return std::popcount(step_targets<kNorthEast>(own, empty)) +
-           std::popcount(step_targets<kNorthWest>(own, empty)) +
-           std::popcount(step_targets<kSouthEast>(own, empty)) +
-           std::popcount(step_targets<kSouthWest>(own, empty));
+  // The number of steps (E11), `vacant` the squares no column stands on (its
+  // bits above the board may be set). As for jumps, the targets are masked
+  // once per side: a step east never lands on the first file but from the
+  // last, wrapping; a step west likewise on the last file.
+  static constexpr Bitboard kStepEast = files_for(kSouthWest, 1);
+  static constexpr Bitboard kStepWest = files_for(kSouthEast, 1);
+  static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard vacant) {
+    const Bitboard east = vacant & kStepEast, west = vacant & kStepWest;
+    return std::popcount(toward<kDelta[kNorthEast]>(own) & east) +
+           std::popcount(toward<kDelta[kNorthWest]>(own) & west) +
+           std::popcount(toward<kDelta[kSouthEast]>(own) & east) +
+           std::popcount(toward<kDelta[kSouthWest]>(own) & west);
   }
 };
 
@@ -594,7 +601,7 @@ inline std::uint64_t count_moves(const Position& p) {
   using G = Geometry<N>;
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
-  const Bitboard empty = G::kAll & ~(own | opp);
+  const Bitboard vacant = ~(own | opp), empty = G::kAll & vacant;
   if constexpr (V.any_capture) {
     if (G::can_capture(own, opp, empty)) {  // E4
       AnyCountSink sink;
@@ -602,7 +609,7 @@ inline std::uint64_t count_moves(const Position& p) {
       return sink.count;
     }
   }
-  const Bitboard land_east = ~(own | opp) & G::kLandEast, land_west = ~(own | opp) & G::kLandWest;
+  const Bitboard land_east = vacant & G::kLandEast, land_west = vacant & G::kLandWest;
   const Bitboard a0 = G::template jumpers_onto<0>(opp, land_east);
   const Bitboard a1 = G::template jumpers_onto<1>(opp, land_west);
   const Bitboard a2 = G::template jumpers_onto<2>(opp, land_east);
@@ -618,7 +625,7 @@ inline std::uint64_t count_moves(const Position& p) {
                                       std::popcount(s3));
   }
   if (p.hand[me] > 0) return std::popcount(entry_squares<N, V>(p, own, opp, empty));  // E8
-  return static_cast<std::uint64_t>(G::steps(own, empty));                            // E11
+  return static_cast<std::uint64_t>(G::steps(own, vacant));                           // E11
 }
 
 // The square `to` came from by one step in direction D.
