@@ -12,6 +12,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "engine/core/inline.h"
 #include "engine/core/move_list.h"
@@ -46,10 +47,19 @@ constexpr Variant kDefaultRules{};
 struct Move {
   MoveKind kind;
   std::uint8_t from;   // entry square, step or chain start
-  std::uint8_t jumps;  // capture: number of jumps; step: 1
-  std::uint32_t dirs;  // direction of jump i in bits 2i..2i+1; step: then its target from bit 2
+  std::uint8_t jumps;  // capture: number of jumps; step: its target square
+  std::uint32_t dirs;  // capture: direction of jump i in bits 2i..2i+1; otherwise 0
   friend bool operator==(const Move&, const Move&) = default;
 };
+
+// A step (E11) as one 64-bit word in Move's layout, little-endian: kind,
+// from, target, a padding byte and dirs from the low byte up. generate writes
+// each step with one store of it (checked by the static_assert below).
+constexpr std::uint64_t step_word(std::uint64_t from, std::uint64_t to) {
+  return static_cast<std::uint64_t>(MoveKind::kStep) | from << 8 | to << 16;
+}
+static_assert(sizeof(Move) == 8 && std::endian::native == std::endian::little);
+static_assert(std::bit_cast<Move>(step_word(12, 17)) == Move{MoveKind::kStep, 12, 17, 0});
 
 // Column byte: cap (owner's men, E3) in the low nibble, prisoners in the high
 // nibble. At most 12 men of a colour exist, so both fit. The owner is the
@@ -628,23 +638,26 @@ inline std::uint64_t count_moves(const Position& p) {
   return static_cast<std::uint64_t>(G::steps(own, vacant));                           // E11
 }
 
-// The square `to` came from by one step in direction D.
+// kStepWords<N, D>[to]: the step in direction D onto `to` as step_word (0
+// where no square lies one step back).
 template <int N, int D>
-constexpr int step_origin(int to) {
-  if constexpr (D == kNorthEast) return to - (N + 1) / 2;
-  if constexpr (D == kNorthWest) return to - (N - 1) / 2;
-  if constexpr (D == kSouthEast) return to + (N - 1) / 2;
-  if constexpr (D == kSouthWest) return to + (N + 1) / 2;
-}
+inline constexpr auto kStepWords = [] {
+  std::array<std::uint64_t, Geometry<N>::kSquares> t{};
+  for (int to = 0; to < Geometry<N>::kSquares; ++to)
+    if (const int from = to - Geometry<N>::kDelta[D]; from >= 0 && from < Geometry<N>::kSquares)
+      t[static_cast<std::size_t>(to)] =
+          step_word(static_cast<std::uint64_t>(from), static_cast<std::uint64_t>(to));
+  return t;
+}();
 
-// E11: every step of direction D, on whole bitboards, written from `out`.
+// E11: every step of direction D, on whole bitboards, written from `out`: a
+// table look-up and one store per move (a Move built field by field is four
+// stores and the arithmetic of its fields).
 template <int N, int D>
 ARB_HOT_INLINE Move* put_steps(Bitboard own, Bitboard empty, Move* out) {
-  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1) {
-    const int to = std::countr_zero(b);
-    *out++ = Move{MoveKind::kStep, static_cast<std::uint8_t>(step_origin<N, D>(to)), 1,
-                  static_cast<std::uint32_t>(D | to << 2)};
-  }
+  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1)
+    std::memcpy(out++, &kStepWords<N, D>[static_cast<std::size_t>(std::countr_zero(b))],
+                sizeof(Move));
   return out;
 }
 
@@ -723,7 +736,7 @@ ARB_HOT_INLINE Position play(const Position& p, const Move& m) {
       break;
     }
     case MoveKind::kStep: {
-      const int to = static_cast<int>(m.dirs >> 2);  // no table look-up per play
+      const int to = m.jumps;  // a step's target (Move): no table look-up per play
       q.col[to] = p.col[m.from];
       q.col[m.from] = 0;
       q.owned[me] ^= from_bit | (Bitboard{1} << to);
