@@ -583,11 +583,11 @@ template <int N>
 }
 
 // E4-E7 counted when some chain goes beyond one jump: chains of two on whole
-// bitboards (Jumps, from count_moves' jumpers a0-a3: jumpers_onto, whose bits
-// above the board meet no column), longer ones searched. Out of line, so that count_moves
-// stays small enough to inline into perft. Pure (it writes only its own
-// locals): perft's loop around it then need not reload what the call cannot
-// change (the game's options, its sums), 2.4% of the midgame.
+// bitboards (Jumps, from count_moves' jumpers a0-a3, whose bits above the
+// board meet no column), longer ones searched. Out of line, so that
+// count_moves stays small enough to inline into perft. Pure (it writes only
+// its own locals): perft's loop around it then need not reload what the call
+// cannot change (the game's options, its sums), 2.4% of the midgame.
 template <int N>
 [[gnu::noinline, gnu::pure]] std::uint64_t count_chains(const Position& p, Bitboard a0, Bitboard a1,
                                                         Bitboard a2, Bitboard a3) {
