@@ -12,6 +12,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "engine/core/inline.h"
 #include "engine/core/move_list.h"
@@ -46,10 +47,19 @@ constexpr Variant kDefaultRules{};
 struct Move {
   MoveKind kind;
   std::uint8_t from;   // entry square, step or chain start
-  std::uint8_t jumps;  // capture: number of jumps; step: 1
-  std::uint32_t dirs;  // direction of jump i in bits 2i..2i+1; step: then its target from bit 2
+  std::uint8_t jumps;  // capture: number of jumps; step: its target square
+  std::uint32_t dirs;  // capture: direction of jump i in bits 2i..2i+1; otherwise 0
   friend bool operator==(const Move&, const Move&) = default;
 };
+
+// A step (E11) as one 64-bit word in Move's layout, little-endian: kind,
+// from, target, a padding byte and dirs from the low byte up. generate writes
+// each step with one store of it (checked by the static_assert below).
+constexpr std::uint64_t step_word(std::uint64_t from, std::uint64_t to) {
+  return static_cast<std::uint64_t>(MoveKind::kStep) | from << 8 | to << 16;
+}
+static_assert(sizeof(Move) == 8 && std::endian::native == std::endian::little);
+static_assert(std::bit_cast<Move>(step_word(12, 17)) == Move{MoveKind::kStep, 12, 17, 0});
 
 // Column byte: cap (owner's men, E3) in the low nibble, prisoners in the high
 // nibble. At most 12 men of a colour exist, so both fit. The owner is the
@@ -146,6 +156,23 @@ struct Geometry {
     return toward<-K>(opp & toward<-K>(empty)) & files_for(D, 2);
   }
 
+  // The squares a jump in direction D may land on: all but the two files on
+  // the side it comes from. A start on the two last files towards D wraps a
+  // file and lands on exactly those, so masking the landing square does the
+  // work of files_for(D, 2) on the start. East: NE and SE; west: NW and SW.
+  static constexpr Bitboard kLandEast = files_for(kSouthWest, 2);
+  static constexpr Bitboard kLandWest = files_for(kSouthEast, 2);
+
+  // jumpers<D> from the squares `land` a jump in D may land on (empty squares
+  // of kLandEast or kLandWest): one mask per side instead of one per
+  // direction. The same squares on the board; SE and SW may add bits above
+  // it (starts shifted past kAll), which meet no column.
+  template <int D>
+  static ARB_HOT_INLINE constexpr Bitboard jumpers_onto(Bitboard opp, Bitboard land) {
+    constexpr int K = kDelta[D];
+    return toward<-K>(opp & toward<-K>(land));
+  }
+
   // Whether `own` can make a first jump (E5): some column with an `opp`
   // column next to it and an empty square beyond. The masks are applied once
   // per side (east, west) rather than per direction.
@@ -171,11 +198,18 @@ struct Geometry {
     return (rising | falling) & empty & files_for(kNorthEast, 1) & files_for(kNorthWest, 1);
   }
 
-  static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard empty) {
-    return std::popcount(step_targets<kNorthEast>(own, empty)) +
-           std::popcount(step_targets<kNorthWest>(own, empty)) +
-           std::popcount(step_targets<kSouthEast>(own, empty)) +
-           std::popcount(step_targets<kSouthWest>(own, empty));
+  // The number of steps (E11), `vacant` the squares no column stands on (its
+  // bits above the board may be set). As for jumps, the targets are masked
+  // once per side: a step east never lands on the first file but from the
+  // last, wrapping; a step west likewise on the last file.
+  static constexpr Bitboard kStepEast = files_for(kSouthWest, 1);
+  static constexpr Bitboard kStepWest = files_for(kSouthEast, 1);
+  static ARB_HOT_INLINE constexpr int steps(Bitboard own, Bitboard vacant) {
+    const Bitboard east = vacant & kStepEast, west = vacant & kStepWest;
+    return std::popcount(toward<kDelta[kNorthEast]>(own) & east) +
+           std::popcount(toward<kDelta[kNorthWest]>(own) & west) +
+           std::popcount(toward<kDelta[kSouthEast]>(own) & east) +
+           std::popcount(toward<kDelta[kSouthWest]>(own) & west);
   }
 };
 
@@ -549,11 +583,14 @@ template <int N>
 }
 
 // E4-E7 counted when some chain goes beyond one jump: chains of two on whole
-// bitboards (Jumps), longer ones searched. Out of line, so that count_moves
-// stays small enough to inline into perft.
+// bitboards (Jumps, from count_moves' jumpers a0-a3, whose bits above the
+// board meet no column), longer ones searched. Out of line, so that
+// count_moves stays small enough to inline into perft. Pure (it writes only
+// its own locals): perft's loop around it then need not reload what the call
+// cannot change (the game's options, its sums), 2.4% of the midgame.
 template <int N>
-[[gnu::noinline]] std::uint64_t count_chains(const Position& p, Bitboard a0, Bitboard a1,
-                                             Bitboard a2, Bitboard a3) {
+[[gnu::noinline, gnu::pure]] std::uint64_t count_chains(const Position& p, Bitboard a0, Bitboard a1,
+                                                        Bitboard a2, Bitboard a3) {
   using G = Geometry<N>;
   const Bitboard own = p.owned[p.side], opp = p.owned[p.side ^ 1];
   const Jumps<N> jumps(own, {a0, a1, a2, a3});
@@ -574,7 +611,7 @@ inline std::uint64_t count_moves(const Position& p) {
   using G = Geometry<N>;
   const int me = p.side;
   const Bitboard own = p.owned[me], opp = p.owned[me ^ 1];
-  const Bitboard empty = G::kAll & ~(own | opp);
+  const Bitboard vacant = ~(own | opp), empty = G::kAll & vacant;
   if constexpr (V.any_capture) {
     if (G::can_capture(own, opp, empty)) {  // E4
       AnyCountSink sink;
@@ -582,8 +619,11 @@ inline std::uint64_t count_moves(const Position& p) {
       return sink.count;
     }
   }
-  const Bitboard a0 = G::template jumpers<0>(opp, empty), a1 = G::template jumpers<1>(opp, empty);
-  const Bitboard a2 = G::template jumpers<2>(opp, empty), a3 = G::template jumpers<3>(opp, empty);
+  const Bitboard land_east = vacant & G::kLandEast, land_west = vacant & G::kLandWest;
+  const Bitboard a0 = G::template jumpers_onto<0>(opp, land_east);
+  const Bitboard a1 = G::template jumpers_onto<1>(opp, land_west);
+  const Bitboard a2 = G::template jumpers_onto<2>(opp, land_east);
+  const Bitboard a3 = G::template jumpers_onto<3>(opp, land_west);
   if ((a0 | a1 | a2 | a3) & own) {  // E4
     const Bitboard s0 = a0 & own, s1 = a1 & own, s2 = a2 & own, s3 = a3 & own;
     const Bitboard landing =
@@ -595,26 +635,29 @@ inline std::uint64_t count_moves(const Position& p) {
                                       std::popcount(s3));
   }
   if (p.hand[me] > 0) return std::popcount(entry_squares<N, V>(p, own, opp, empty));  // E8
-  return static_cast<std::uint64_t>(G::steps(own, empty));                            // E11
+  return static_cast<std::uint64_t>(G::steps(own, vacant));                           // E11
 }
 
-// The square `to` came from by one step in direction D.
+// kStepWords<N, D>[to]: the step in direction D onto `to` as step_word (0
+// where no square lies one step back).
 template <int N, int D>
-constexpr int step_origin(int to) {
-  if constexpr (D == kNorthEast) return to - (N + 1) / 2;
-  if constexpr (D == kNorthWest) return to - (N - 1) / 2;
-  if constexpr (D == kSouthEast) return to + (N - 1) / 2;
-  if constexpr (D == kSouthWest) return to + (N + 1) / 2;
-}
+inline constexpr auto kStepWords = [] {
+  std::array<std::uint64_t, Geometry<N>::kSquares> t{};
+  for (int to = 0; to < Geometry<N>::kSquares; ++to)
+    if (const int from = to - Geometry<N>::kDelta[D]; from >= 0 && from < Geometry<N>::kSquares)
+      t[static_cast<std::size_t>(to)] =
+          step_word(static_cast<std::uint64_t>(from), static_cast<std::uint64_t>(to));
+  return t;
+}();
 
-// E11: every step of direction D, on whole bitboards, written from `out`.
+// E11: every step of direction D, on whole bitboards, written from `out`: a
+// table look-up and one store per move (a Move built field by field is four
+// stores and the arithmetic of its fields).
 template <int N, int D>
 ARB_HOT_INLINE Move* put_steps(Bitboard own, Bitboard empty, Move* out) {
-  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1) {
-    const int to = std::countr_zero(b);
-    *out++ = Move{MoveKind::kStep, static_cast<std::uint8_t>(step_origin<N, D>(to)), 1,
-                  static_cast<std::uint32_t>(D | to << 2)};
-  }
+  for (Bitboard b = Geometry<N>::template step_targets<D>(own, empty); b; b &= b - 1)
+    std::memcpy(out++, &kStepWords<N, D>[static_cast<std::size_t>(std::countr_zero(b))],
+                sizeof(Move));
   return out;
 }
 
@@ -693,7 +736,7 @@ ARB_HOT_INLINE Position play(const Position& p, const Move& m) {
       break;
     }
     case MoveKind::kStep: {
-      const int to = static_cast<int>(m.dirs >> 2);  // no table look-up per play
+      const int to = m.jumps;  // a step's target (Move): no table look-up per play
       q.col[to] = p.col[m.from];
       q.col[m.from] = 0;
       q.owned[me] ^= from_bit | (Bitboard{1} << to);

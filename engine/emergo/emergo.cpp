@@ -292,11 +292,8 @@ std::string Emergo::move_text(const Position&, const Move& m) const {
   switch (m.kind) {
     case MoveKind::kEntry:
       return square_name(m.from);
-    case MoveKind::kStep: {
-      const int to = size_ == 9 ? detail::Geometry<9>::kNeighbour[m.from][m.dirs & 3]
-                                : detail::Geometry<7>::kNeighbour[m.from][m.dirs & 3];
-      return square_name(m.from) + "-" + square_name(to);
-    }
+    case MoveKind::kStep:
+      return square_name(m.from) + "-" + square_name(m.jumps);  // the target (Move)
     case MoveKind::kCapture: {
       std::string text = square_name(m.from);
       int sq = m.from;

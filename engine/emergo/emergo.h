@@ -91,8 +91,9 @@ class Emergo {
   std::string square_name(int sq) const;
   // The move generator of the variant rules (V2, V3), out of line; cold, so
   // that the default rules' hot loops are laid out and allocated as before.
+  // variant_count is pure, as count_chains (board.h): perft's loop keeps plain_.
   [[gnu::cold]] void variant_moves(const Position& pos, MoveList& list) const;
-  [[gnu::cold]] std::uint64_t variant_count(const Position& pos) const;
+  [[gnu::cold, gnu::pure]] std::uint64_t variant_count(const Position& pos) const;
   Spec spec_;
   int size_;
   int men_;

@@ -493,6 +493,38 @@ TEST(EmergoEngine, CountMovesEqualsLegalMovesSize) {
   EXPECT_GT(nodes, 100);
 }
 
+// count_moves finds the jumpers of each direction by masking the landing
+// squares (jumpers_onto) rather than the starts (jumpers): on the board both
+// give the same squares (E5), whatever the columns, on either size.
+template <int N>
+void check_jumpers_onto() {
+  using G = arb::engine::emergo::detail::Geometry<N>;
+  std::uint64_t state = 0x9E3779B97F4A7C15u;
+  auto next = [&] {  // splitmix64
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+  };
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t a = next() & G::kAll, b = next() & G::kAll;
+    const std::uint64_t opp = a & b, empty = G::kAll & ~a;  // about a quarter opp, half empty
+    EXPECT_EQ(G::template jumpers<0>(opp, empty),
+              G::template jumpers_onto<0>(opp, empty & G::kLandEast) & G::kAll);
+    EXPECT_EQ(G::template jumpers<1>(opp, empty),
+              G::template jumpers_onto<1>(opp, empty & G::kLandWest) & G::kAll);
+    EXPECT_EQ(G::template jumpers<2>(opp, empty),
+              G::template jumpers_onto<2>(opp, empty & G::kLandEast) & G::kAll);
+    EXPECT_EQ(G::template jumpers<3>(opp, empty),
+              G::template jumpers_onto<3>(opp, empty & G::kLandWest) & G::kAll);
+  }
+}
+
+TEST(EmergoEngine, E5_JumpersByLandingSquareEqualJumpersByStart) {
+  check_jumpers_onto<9>();
+  check_jumpers_onto<7>();
+}
+
 TEST(EmergoEngine, MoveListSpillsBeyondItsInlineCapacity) {
   // No position with more than 1024 maximal chains is known, so the heap path
   // is exercised directly: order, size, copy and clear must survive the spill.
