@@ -31,27 +31,32 @@ using core::flip_ranks;
 
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
 
-// Capture chains continuing from a man whose next capture landings (X4) are
-// `land` (not all empty). `rest` = the mover's other men (its start square is
-// empty while it travels), `them` = enemy men still on the board (X4: removed
-// at once). Each landing's own landings are found here, so that a chain's end
-// (the usual case) costs no call.
-std::uint64_t count_captures(const Bits land[5], Bits rest, Bits them, const DropWays& ways) {
+// Capture chains going on from the man on `b` (one bit), which has captured
+// and stands on a square of `any`, the squares that can capture on the board
+// before the move; 0 when it cannot capture after all. `rest` = the mover's
+// other men (its start square is empty while it travels), `them` = enemy men
+// still on the board (X4: removed at once).
+// A square outside `any` cannot capture on the board during the chain either:
+// that board has fewer enemy men, and its new empty squares (the start
+// square, the men taken) are never a landing: a chain's landings never go
+// down a rank, and on a rank it goes sideways by two files, so coming back
+// to a square would jump a man it took. So most chain ends cost no search.
+std::uint64_t count_captures(Bits b, Bits rest, Bits them, Bits any, const DropWays& ways) {
+  Bits land[5];
+  capture_landings(b, them, ~(rest | them), land);
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
     if (!land[d]) continue;
     const Bits them2 = them & ~shift_by(land[d], -kShift[d]);
-    // X6: the far row ends the move even if another capture were possible.
-    if (land[d] & kRank8) {
+    // X6: the far row ends the move even if another capture were possible
+    // (only forward: sideways stays on b's rank).
+    if (d < kE && (land[d] & kRank8)) {
       total += ways[std::popcount(kDropZone & ~(rest | them2))];
       continue;
     }
-    Bits next[5];
-    capture_landings(land[d], them2, ~(rest | them2), next);
-    total += next[0] | next[1] | next[2] | next[3] | next[4]
-                 ? count_captures(next, rest, them2, ways)
-                 : 1;
+    const std::uint64_t more = land[d] & any ? count_captures(land[d], rest, them2, any, ways) : 0;
+    total += more ? more : 1;  // X4: the chain ends where it cannot go on
   }
   return total;
 }
@@ -113,9 +118,46 @@ std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[
     for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
       const int sq = std::countr_zero(go_on);
       const Bits rest = us & ~bit(sq - 2 * kShift[d]), them2 = them & ~bit(sq - kShift[d]);
-      Bits next[5];
-      capture_landings(go_on & -go_on, them2, ~(rest | them2), next);
-      total += count_captures(next, rest, them2, ways);
+      total += count_captures(go_on & -go_on, rest, them2, any, ways);
+    }
+  }
+  return total;
+}
+
+std::uint64_t count_jump_chains(Bits us, Bits empty, const DropWays& ways) {
+  const auto far = [&] { return ways[std::popcount(kDropZone & empty)]; };
+  // As in capturers: the ranks need no mask.
+  const Bits can[3] = {(us >> 8) & (empty >> 16), kNotGH & (us >> 9) & (empty >> 18),
+                       kNotAB & (us >> 7) & (empty >> 14)};
+  const Bits any = can[0] | can[1] | can[2];
+  const Bits stop = ~(any | kRank8);
+  std::uint64_t total = 0;
+  for (int d1 = 0; d1 < 3; ++d1) {
+    const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
+    if (!l1) continue;
+    // A landing on rank 8 came from rank 6: its start is not in the zone.
+    total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
+    if (l1 & kRank8) total += static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far();
+    const Bits c1 = l1 & any;
+    if (!c1) continue;
+    for (int d2 = 0; d2 < 3; ++d2) {
+      const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
+      if (!l2) continue;
+      total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
+      if (l2 & kRank8) total += static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far();
+      const Bits c2 = l2 & any;
+      if (!c2) continue;
+      for (int d3 = 0; d3 < 3; ++d3) {
+        // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
+        const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
+        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8));
+        if (l3 & kRank8) {
+          const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
+          const int free = std::popcount(kDropZone & empty);
+          total += static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * ways[free + 1] +
+                   static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * ways[free];
+        }
+      }
     }
   }
   return total;
@@ -289,7 +331,7 @@ ARB_HOT_INLINE void put_jumps(Eximo::MoveList& list, Move& m, Bits ends, int bac
 }
 
 // X3: every friendly jump chain, one direction sequence at a time, as
-// count_all_jumps counts them (the board is static during a chain).
+// count_jump_chains counts them (the board is static during a chain).
 template <bool kOptionalDrops>
 void gen_all_jumps(Eximo::MoveList& list, Bits us, Bits empty, Bits zone) {
   const Bits can[3] = {kJumpFrom[kN] & (us >> 8) & (empty >> 16),
