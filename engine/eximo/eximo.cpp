@@ -94,31 +94,48 @@ void longest_captures(int sq, int taken, Bits rest, Bits them, const DropWays& w
 }  // namespace
 
 // The number of capture chains of all the mover's men (X4), when at least one
-// exists. The first jump of every man is done for all men at once, per
-// direction. Whether a chain continues from its first landing square can be
-// read on the board before the move: the only squares that changed (the
-// taken man and the start square) matter only for jumping straight back,
+// exists. The first two jumps of every man are done for all men at once, per
+// sequence of directions. Which second jumps a man has from its first landing
+// can be read on the board before the move: the only squares that changed
+// (the taken man and the start square) matter only for jumping straight back,
 // which is impossible on both boards (the taken man is gone; the start square
-// holds the mover). Only the continuing chains are searched one by one.
+// holds the mover). Only the chains that may capture a third time are
+// searched one by one.
 std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
                                  const DropWays& ways) {
   const Bits any = can[0] | can[1] | can[2] | can[3] | can[4];
   const Bits stop = ~(any | kRank8);
+  // X6: a chain that reaches the far row in one or two jumps starts on rank 4
+  // or higher and takes on rank 5 or higher: the drop zone is unchanged.
+  const auto far = [&](Bits land) {
+    return static_cast<std::uint64_t>(std::popcount(land & kRank8)) *
+           ways[std::popcount(kDropZone & empty)];
+  };
   std::uint64_t total = 0;
 #pragma GCC unroll 5
-  for (int d = 0; d < 5; ++d) {
-    const Bits land = shift_by(us & can[d], 2 * kShift[d]);
-    if (!land) continue;
-    total += static_cast<std::uint64_t>(std::popcount(land & stop));
-    // A first capture onto the far row starts on rank 6 and takes on rank 7:
-    // the drop zone is unchanged.
-    if (land & kRank8) [[unlikely]]
-      total += static_cast<std::uint64_t>(std::popcount(land & kRank8)) *
-               ways[std::popcount(kDropZone & empty)];
-    for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
-      const int sq = std::countr_zero(go_on);
-      const Bits rest = us & ~bit(sq - 2 * kShift[d]), them2 = them & ~bit(sq - kShift[d]);
-      total += count_captures(go_on & -go_on, rest, them2, any, ways);
+  for (int d1 = 0; d1 < 5; ++d1) {
+    const Bits l1 = shift_by(us & can[d1], 2 * kShift[d1]);
+    if (!l1) continue;
+    total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
+    if (d1 < kE && (l1 & kRank8)) [[unlikely]]
+      total += far(l1);
+    const Bits c1 = l1 & any & ~kRank8;
+    if (!c1) continue;
+#pragma GCC unroll 5
+    for (int d2 = 0; d2 < 5; ++d2) {
+      const Bits l2 = shift_by(c1 & can[d2], 2 * kShift[d2]);
+      if (!l2) continue;
+      total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
+      if (d2 < kE && (l2 & kRank8)) [[unlikely]]
+        total += far(l2);
+      for (Bits c2 = l2 & any & ~kRank8; c2; c2 &= c2 - 1) {
+        const int to = std::countr_zero(c2), via = to - 2 * kShift[d2];
+        const int from = via - 2 * kShift[d1];
+        const Bits rest = us & ~bit(from);
+        const Bits them2 = them & ~(bit(from + kShift[d1]) | bit(via + kShift[d2]));
+        const std::uint64_t more = count_captures(c2 & -c2, rest, them2, any, ways);
+        total += more ? more : 1;  // X4: the chain ends where it cannot go on
+      }
     }
   }
   return total;
