@@ -31,32 +31,30 @@ using core::flip_ranks;
 
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
 
-// Capture chains going on from the man on `b` (one bit), which has captured
-// and stands on a square of `any`, the squares that can capture on the board
-// before the move; 0 when it cannot capture after all. `rest` = the mover's
-// other men (its start square is empty while it travels), `them` = enemy men
-// still on the board (X4: removed at once).
-// A square outside `any` cannot capture on the board during the chain either:
-// that board has fewer enemy men, and its new empty squares (the start
-// square, the men taken) are never a landing: a chain's landings never go
-// down a rank, and on a rank it goes sideways by two files, so coming back
-// to a square would jump a man it took. So most chain ends cost no search.
-std::uint64_t count_captures(Bits b, Bits rest, Bits them, Bits any, const DropWays& ways) {
-  Bits land[5];
-  capture_landings(b, them, ~(rest | them), land);
+// Capture chains going on from the man on `b` (one bit) after two or more
+// captures, the last in direction `last`; `zone` = the drop-zone squares
+// empty after the captures so far (X6: counted after the whole move). Which
+// captures a man has during its chain can be read on the board before the
+// move (`can`, per direction): the men it took and its start square could
+// only matter for jumping back over the man just taken, which `after` (the
+// squares that can capture after a jump in direction d) leaves out. A chain
+// never lands on its start square or on a man it took: it never goes down a
+// rank, and on a rank it goes sideways two files at a time, one way (going
+// back would jump a man it took).
+std::uint64_t count_captures(Bits b, int last, Bits zone, const Bits can[5], const Bits after[5],
+                             const DropWays& ways) {
+  const int back = last == kE ? kW : last == kW ? kE : -1;
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
-    if (!land[d]) continue;
-    const Bits them2 = them & ~shift_by(land[d], -kShift[d]);
-    // X6: the far row ends the move even if another capture were possible
-    // (only forward: sideways stays on b's rank).
-    if (d < kE && (land[d] & kRank8)) {
-      total += ways[std::popcount(kDropZone & ~(rest | them2))];
-      continue;
-    }
-    const std::uint64_t more = land[d] & any ? count_captures(land[d], rest, them2, any, ways) : 0;
-    total += more ? more : 1;  // X4: the chain ends where it cannot go on
+    if (d == back || !(b & can[d])) continue;
+    const Bits land = shift_by(b, 2 * kShift[d]);
+    const Bits free = zone | (shift_by(b, kShift[d]) & kDropZone);
+    // X6: the far row ends the move even if another capture were possible.
+    if (d < kE && (land & kRank8))
+      total += ways[std::popcount(free)];
+    else  // X4: the chain ends where it cannot go on
+      total += land & after[d] ? count_captures(land, d, free, can, after, ways) : 1;
   }
   return total;
 }
@@ -94,16 +92,16 @@ void longest_captures(int sq, int taken, Bits rest, Bits them, const DropWays& w
 }  // namespace
 
 // The number of capture chains of all the mover's men (X4), when at least one
-// exists. The first two jumps of every man are done for all men at once, per
-// sequence of directions. Which second jumps a man has from its first landing
-// can be read on the board before the move: the only squares that changed
-// (the taken man and the start square) matter only for jumping straight back,
-// which is impossible on both boards (the taken man is gone; the start square
-// holds the mover). Only the chains that may capture a third time are
-// searched one by one.
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
-                                 const DropWays& ways) {
-  const Bits any = can[0] | can[1] | can[2] | can[3] | can[4];
+// exists. As count_captures says, the board before the move gives every
+// capture of a chain (a second jump can never go straight back: the start
+// square holds the mover). So the first two jumps of every man are done for
+// all men at once, per sequence of directions, and only the chains that
+// capture a third time are searched one by one.
+std::uint64_t count_all_captures(Bits us, Bits empty, const Bits can[5], const DropWays& ways) {
+  const Bits forward = can[kN] | can[kNE] | can[kNW];
+  const Bits any = forward | can[kE] | can[kW];
+  // The squares that can capture after a jump in each direction (not back).
+  const Bits after[5] = {any, any, any, forward | can[kE], forward | can[kW]};
   const Bits stop = ~(any | kRank8);
   // X6: a chain that reaches the far row in one or two jumps starts on rank 4
   // or higher and takes on rank 5 or higher: the drop zone is unchanged.
@@ -123,18 +121,17 @@ std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[
     if (!c1) continue;
 #pragma GCC unroll 5
     for (int d2 = 0; d2 < 5; ++d2) {
+      if ((d1 == kE && d2 == kW) || (d1 == kW && d2 == kE)) continue;  // back onto the start
       const Bits l2 = shift_by(c1 & can[d2], 2 * kShift[d2]);
       if (!l2) continue;
-      total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
+      total += static_cast<std::uint64_t>(std::popcount(l2 & ~(after[d2] | kRank8)));
       if (d2 < kE && (l2 & kRank8)) [[unlikely]]
         total += far(l2);
-      for (Bits c2 = l2 & any & ~kRank8; c2; c2 &= c2 - 1) {
+      for (Bits c2 = l2 & after[d2] & ~kRank8; c2; c2 &= c2 - 1) {
         const int to = std::countr_zero(c2), via = to - 2 * kShift[d2];
         const int from = via - 2 * kShift[d1];
-        const Bits rest = us & ~bit(from);
-        const Bits them2 = them & ~(bit(from + kShift[d1]) | bit(via + kShift[d2]));
-        const std::uint64_t more = count_captures(c2 & -c2, rest, them2, any, ways);
-        total += more ? more : 1;  // X4: the chain ends where it cannot go on
+        const Bits left = bit(from) | bit(from + kShift[d1]) | bit(via + kShift[d2]);
+        total += count_captures(c2 & -c2, d2, kDropZone & (empty | left), can, after, ways);
       }
     }
   }

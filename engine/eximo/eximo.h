@@ -106,8 +106,7 @@ ARB_HOT_INLINE void capture_landings(Bits b, Bits them, Bits empty, Bits land[5]
 
 // Counting without building moves, in eximo.cpp (big: not inlined, inline.h).
 // `can` = capture_sources(them, empty).
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
-                                 const DropWays& ways);
+std::uint64_t count_all_captures(Bits us, Bits empty, const Bits can[5], const DropWays& ways);
 // V5 (capture=max): the number of capture chains that take the most men.
 std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
 // The number of friendly jump chains of all the mover's men (X3), counted
@@ -256,7 +255,7 @@ inline std::uint64_t Eximo::count_moves(const Position& pos) const {
   capture_sources(them, empty, can);
   if (us & (can[0] | can[1] | can[2] | can[3] | can[4]))  // X5
     return rules_.max_capture ? count_max_captures(us, them, empty, ways_)
-                              : count_all_captures(us, them, empty, can, ways_);
+                              : count_all_captures(us, empty, can, ways_);
   // X2: steps; onto the far row (X6) only from rank 7.
   const Bits to = empty & ~kRank8;
   std::uint64_t total = static_cast<std::uint64_t>(std::popcount((us << 8) & to) +
