@@ -31,27 +31,30 @@ using core::flip_ranks;
 
 constexpr Bits shift_by(Bits x, int s) { return s >= 0 ? x << s : x >> -s; }
 
-// Capture chains continuing from a man whose next capture landings (X4) are
-// `land` (not all empty). `rest` = the mover's other men (its start square is
-// empty while it travels), `them` = enemy men still on the board (X4: removed
-// at once). Each landing's own landings are found here, so that a chain's end
-// (the usual case) costs no call.
-std::uint64_t count_captures(const Bits land[5], Bits rest, Bits them, const DropWays& ways) {
+// Capture chains going on from the man on `b` (one bit) after two or more
+// captures, the last in direction `last`; `zone` = the drop-zone squares
+// empty after the captures so far (X6: counted after the whole move). Which
+// captures a man has during its chain can be read on the board before the
+// move (`can`, per direction): the men it took and its start square could
+// only matter for jumping back over the man just taken, which `after` (the
+// squares that can capture after a jump in direction d) leaves out. A chain
+// never lands on its start square or on a man it took: it never goes down a
+// rank, and on a rank it goes sideways two files at a time, one way (going
+// back would jump a man it took).
+std::uint64_t count_captures(Bits b, int last, Bits zone, const Bits can[5], const Bits after[5],
+                             const DropWays& ways) {
+  const int back = last == kE ? kW : last == kW ? kE : -1;
   std::uint64_t total = 0;
 #pragma GCC unroll 5
   for (int d = 0; d < 5; ++d) {
-    if (!land[d]) continue;
-    const Bits them2 = them & ~shift_by(land[d], -kShift[d]);
+    if (d == back || !(b & can[d])) continue;
+    const Bits land = shift_by(b, 2 * kShift[d]);
+    const Bits free = zone | (shift_by(b, kShift[d]) & kDropZone);
     // X6: the far row ends the move even if another capture were possible.
-    if (land[d] & kRank8) {
-      total += ways[std::popcount(kDropZone & ~(rest | them2))];
-      continue;
-    }
-    Bits next[5];
-    capture_landings(land[d], them2, ~(rest | them2), next);
-    total += next[0] | next[1] | next[2] | next[3] | next[4]
-                 ? count_captures(next, rest, them2, ways)
-                 : 1;
+    if (d < kE && (land & kRank8))
+      total += ways[std::popcount(free)];
+    else  // X4: the chain ends where it cannot go on
+      total += land & after[d] ? count_captures(land, d, free, can, after, ways) : 1;
   }
   return total;
 }
@@ -89,33 +92,86 @@ void longest_captures(int sq, int taken, Bits rest, Bits them, const DropWays& w
 }  // namespace
 
 // The number of capture chains of all the mover's men (X4), when at least one
-// exists. The first jump of every man is done for all men at once, per
-// direction. Whether a chain continues from its first landing square can be
-// read on the board before the move: the only squares that changed (the
-// taken man and the start square) matter only for jumping straight back,
-// which is impossible on both boards (the taken man is gone; the start square
-// holds the mover). Only the continuing chains are searched one by one.
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
-                                 const DropWays& ways) {
-  const Bits any = can[0] | can[1] | can[2] | can[3] | can[4];
+// exists. As count_captures says, the board before the move gives every
+// capture of a chain (a second jump can never go straight back: the start
+// square holds the mover). So the first two jumps of every man are done for
+// all men at once, per sequence of directions, and only the chains that
+// capture a third time are searched one by one.
+std::uint64_t count_all_captures(Bits us, Bits empty, const Bits can[5], const DropWays& ways) {
+  const Bits forward = can[kN] | can[kNE] | can[kNW];
+  const Bits any = forward | can[kE] | can[kW];
+  // The squares that can capture after a jump in each direction (not back).
+  const Bits after[5] = {any, any, any, forward | can[kE], forward | can[kW]};
   const Bits stop = ~(any | kRank8);
+  // X6: a chain that reaches the far row in one or two jumps starts on rank 4
+  // or higher and takes on rank 5 or higher: the drop zone is unchanged.
+  const auto far = [&](Bits land) {
+    return static_cast<std::uint64_t>(std::popcount(land & kRank8)) *
+           ways[std::popcount(kDropZone & empty)];
+  };
   std::uint64_t total = 0;
 #pragma GCC unroll 5
-  for (int d = 0; d < 5; ++d) {
-    const Bits land = shift_by(us & can[d], 2 * kShift[d]);
-    if (!land) continue;
-    total += static_cast<std::uint64_t>(std::popcount(land & stop));
-    // A first capture onto the far row starts on rank 6 and takes on rank 7:
-    // the drop zone is unchanged.
-    if (land & kRank8) [[unlikely]]
-      total += static_cast<std::uint64_t>(std::popcount(land & kRank8)) *
-               ways[std::popcount(kDropZone & empty)];
-    for (Bits go_on = land & any & ~kRank8; go_on; go_on &= go_on - 1) {
-      const int sq = std::countr_zero(go_on);
-      const Bits rest = us & ~bit(sq - 2 * kShift[d]), them2 = them & ~bit(sq - kShift[d]);
-      Bits next[5];
-      capture_landings(go_on & -go_on, them2, ~(rest | them2), next);
-      total += count_captures(next, rest, them2, ways);
+  for (int d1 = 0; d1 < 5; ++d1) {
+    const Bits l1 = shift_by(us & can[d1], 2 * kShift[d1]);
+    if (!l1) continue;
+    total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
+    if (d1 < kE && (l1 & kRank8)) [[unlikely]]
+      total += far(l1);
+    const Bits c1 = l1 & any & ~kRank8;
+    if (!c1) continue;
+#pragma GCC unroll 5
+    for (int d2 = 0; d2 < 5; ++d2) {
+      if ((d1 == kE && d2 == kW) || (d1 == kW && d2 == kE)) continue;  // back onto the start
+      const Bits l2 = shift_by(c1 & can[d2], 2 * kShift[d2]);
+      if (!l2) continue;
+      total += static_cast<std::uint64_t>(std::popcount(l2 & ~(after[d2] | kRank8)));
+      if (d2 < kE && (l2 & kRank8)) [[unlikely]]
+        total += far(l2);
+      for (Bits c2 = l2 & after[d2] & ~kRank8; c2; c2 &= c2 - 1) {
+        const int to = std::countr_zero(c2), via = to - 2 * kShift[d2];
+        const int from = via - 2 * kShift[d1];
+        const Bits left = bit(from) | bit(from + kShift[d1]) | bit(via + kShift[d2]);
+        total += count_captures(c2 & -c2, d2, kDropZone & (empty | left), can, after, ways);
+      }
+    }
+  }
+  return total;
+}
+
+std::uint64_t count_jump_chains(Bits us, Bits empty, const DropWays& ways) {
+  const auto far = [&] { return ways[std::popcount(kDropZone & empty)]; };
+  // As in capturers: the ranks need no mask.
+  const Bits can[3] = {(us >> 8) & (empty >> 16), kNotGH & (us >> 9) & (empty >> 18),
+                       kNotAB & (us >> 7) & (empty >> 14)};
+  const Bits any = can[0] | can[1] | can[2];
+  const Bits stop = ~(any | kRank8);
+  std::uint64_t total = 0;
+  for (int d1 = 0; d1 < 3; ++d1) {
+    const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
+    if (!l1) continue;
+    // A landing on rank 8 came from rank 6: its start is not in the zone.
+    total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
+    if (l1 & kRank8) total += static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far();
+    const Bits c1 = l1 & any;
+    if (!c1) continue;
+    for (int d2 = 0; d2 < 3; ++d2) {
+      const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
+      if (!l2) continue;
+      total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
+      if (l2 & kRank8) total += static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far();
+      const Bits c2 = l2 & any;
+      if (!c2) continue;
+      for (int d3 = 0; d3 < 3; ++d3) {
+        // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
+        const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
+        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8));
+        if (l3 & kRank8) {
+          const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
+          const int free = std::popcount(kDropZone & empty);
+          total += static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * ways[free + 1] +
+                   static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * ways[free];
+        }
+      }
     }
   }
   return total;
@@ -289,7 +345,7 @@ ARB_HOT_INLINE void put_jumps(Eximo::MoveList& list, Move& m, Bits ends, int bac
 }
 
 // X3: every friendly jump chain, one direction sequence at a time, as
-// count_all_jumps counts them (the board is static during a chain).
+// count_jump_chains counts them (the board is static during a chain).
 template <bool kOptionalDrops>
 void gen_all_jumps(Eximo::MoveList& list, Bits us, Bits empty, Bits zone) {
   const Bits can[3] = {kJumpFrom[kN] & (us >> 8) & (empty >> 16),

@@ -35,6 +35,9 @@ inline constexpr Bits kFileA = 0x0101010101010101ULL;
 inline constexpr Bits kFileH = kFileA << 7;
 inline constexpr Bits kRank8 = 0xFF00000000000000ULL;  // the far row, mover's frame
 inline constexpr Bits kRank7 = kRank8 >> 8;
+inline constexpr Bits kRank6 = kRank8 >> 16;
+inline constexpr Bits kRanks3To4 = 0xFFFF0000ULL;
+inline constexpr Bits kRanks5To6 = kRanks3To4 << 16;
 inline constexpr Bits kNotAB = ~(kFileA | kFileA << 1);  // may jump west (two files)
 inline constexpr Bits kNotGH = ~(kFileH | kFileH >> 1);  // may jump east
 // X6: drop zone b1-g1, b2-g2 in the mover's frame (b7-g7, b8-g8 for Black).
@@ -69,7 +72,7 @@ constexpr std::uint64_t optional_drop_ways(int free) {
   return 1 + static_cast<std::uint64_t>(free) + static_cast<std::uint64_t>(free) * (free - 1) / 2;
 }
 // The ways to finish a far-row arrival by free zone squares, 0..13 (12 zone
-// squares; count_all_jumps asks for one more), under the drop rule in force:
+// squares; count_jump_chains asks for one more), under the drop rule in force:
 // one table lookup, so the default rules pay nothing for V4.
 using DropWays = std::array<std::uint64_t, 14>;
 
@@ -103,61 +106,59 @@ ARB_HOT_INLINE void capture_landings(Bits b, Bits them, Bits empty, Bits land[5]
 
 // Counting without building moves, in eximo.cpp (big: not inlined, inline.h).
 // `can` = capture_sources(them, empty).
-std::uint64_t count_all_captures(Bits us, Bits them, Bits empty, const Bits can[5],
-                                 const DropWays& ways);
+std::uint64_t count_all_captures(Bits us, Bits empty, const Bits can[5], const DropWays& ways);
 // V5 (capture=max): the number of capture chains that take the most men.
 std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays& ways);
+// The number of friendly jump chains of all the mover's men (X3), counted
+// without a search, in eximo.cpp: every jump gains two ranks, so a chain has
+// at most three jumps, and for a fixed sequence of directions the map from
+// start square to landing square is one shift. So each of the 3 + 9 + 27
+// direction sequences is one bitboard; the board is static (a forward jump
+// never lands on or over the start square). A chain that reaches the far row
+// ends with its X6 drops (`ways`, by free zone squares, one more when the
+// start square was in the drop zone and so is free again). count_all_jumps
+// calls it only when some chain can make three jumps.
+std::uint64_t count_jump_chains(Bits us, Bits empty, const DropWays& ways);
+
 // Inline, though not small: a call here per counted leaf parent cost Eximo
 // 1% of its perft instructions (callgrind, issue 10).
-// The number of friendly jump chains of all the mover's men (X3), counted
-// without a search: every jump gains two ranks, so a chain has at most three
-// jumps, and for a fixed sequence of directions the map from start square to
-// landing square is one shift. So each of the 3 + 9 + 27 direction sequences
-// is one bitboard; the board is static (a forward jump never lands on or over
-// the start square). A chain that reaches the far row ends with its X6 drops
-// (`ways`, by free zone squares, one more when the start square was in the
-// drop zone and so is free again): looked up only then.
+// The same count as count_jump_chains (X3), when no chain makes three jumps
+// (only a man on rank 1 or 2 can): then a chain's first landing t either
+// ends it (t cannot jump) or is followed by exactly one more jump, in any
+// of t's directions. So a first jump onto t makes max(1, w(t)) chains, with
+// w(t) the number of directions t can jump in: one popcount per direction
+// and bit plane of w (`odd`, `two`), whatever the number of men.
 inline std::uint64_t count_all_jumps(Bits us, Bits empty, const DropWays& ways) {
-  const auto far = [&] { return ways[std::popcount(kDropZone & empty)]; };
-  // As in capturers: the ranks need no mask.
-  const Bits can[3] = {(us >> 8) & (empty >> 16), kNotGH & (us >> 9) & (empty >> 18),
-                       kNotAB & (us >> 7) & (empty >> 14)};
-  const Bits any = can[0] | can[1] | can[2];
-  const Bits stop = ~(any | kRank8);
-  std::uint64_t total = 0;
-#pragma GCC unroll 5
-  for (int d1 = 0; d1 < 3; ++d1) {
-    const Bits l1 = (us & can[d1]) << (2 * kShift[d1]);
-    if (!l1) continue;
-    // A landing on rank 8 came from rank 6: its start is not in the zone.
-    total += static_cast<std::uint64_t>(std::popcount(l1 & stop));
-    if (l1 & kRank8) [[unlikely]]
-      total += static_cast<std::uint64_t>(std::popcount(l1 & kRank8)) * far();
-    const Bits c1 = l1 & any;
-    if (!c1) continue;
-#pragma GCC unroll 5
-    for (int d2 = 0; d2 < 3; ++d2) {
-      const Bits l2 = (c1 & can[d2]) << (2 * kShift[d2]);
-      if (!l2) continue;
-      total += static_cast<std::uint64_t>(std::popcount(l2 & stop));
-      if (l2 & kRank8) [[unlikely]]
-        total += static_cast<std::uint64_t>(std::popcount(l2 & kRank8)) * far();
-      const Bits c2 = l2 & any;
-      if (!c2) continue;
-#pragma GCC unroll 5
-      for (int d3 = 0; d3 < 3; ++d3) {
-        // Third jump: lands on rank 7 (from rank 1) or 8 (from rank 2); no fourth.
-        const Bits l3 = (c2 & can[d3]) << (2 * kShift[d3]);
-        total += static_cast<std::uint64_t>(std::popcount(l3 & ~kRank8));
-        if (l3 & kRank8) [[unlikely]] {
-          const Bits start = (l3 & kRank8) >> (2 * (kShift[d1] + kShift[d2] + kShift[d3]));
-          const int free = std::popcount(kDropZone & empty);
-          total += static_cast<std::uint64_t>(std::popcount(start & kDropZone)) * ways[free + 1] +
-                   static_cast<std::uint64_t>(std::popcount(start & ~kDropZone)) * ways[free];
-        }
-      }
-    }
+  // The squares a man could jump from, per direction N, NE, NW. As in
+  // capturers: the ranks need no mask.
+  const Bits jn = (us >> 8) & (empty >> 16), jne = kNotGH & (us >> 9) & (empty >> 18),
+             jnw = kNotAB & (us >> 7) & (empty >> 14);
+  const Bits any = jn | jne | jnw;
+  const Bits ln = (us & jn) << 16, lne = (us & jne) << 18, lnw = (us & jnw) << 14;
+  const auto count = [&](Bits mask) {
+    return static_cast<std::uint64_t>(std::popcount(ln & mask) + std::popcount(lne & mask) +
+                                      std::popcount(lnw & mask));
+  };
+  // X6: a chain ending on the far row (after a first jump from rank 6, or a
+  // second from rank 6 after a first from rank 4: no start in the drop zone)
+  // ends with the drops; all chains counted once before.
+  const auto drops = [&](std::uint64_t far) {
+    return far * (ways[std::popcount(kDropZone & empty)] - 1);
+  };
+  if (!((ln | lne | lnw) & any)) {  // no second jump
+    const std::uint64_t total = count(~Bits{0});
+    return any & kRank6 ? total + drops(count(kRank8)) : total;
   }
+  // A third jump needs a second landing that can jump (ranks 5-6) reached
+  // from a first landing (ranks 3-4) that can jump.
+  if (any & kRanks5To6) [[unlikely]] {
+    const Bits twice = (jn & (any >> 16)) | (jne & (any >> 18)) | (jnw & (any >> 14));
+    if (twice & kRanks3To4) return count_jump_chains(us, empty, ways);
+  }
+  const Bits odd = jn ^ jne ^ jnw, two = (jn & jne) | ((jn ^ jne) & jnw);  // w = odd + 2 two
+  std::uint64_t total = count(odd | ~any) + 2 * count(two);                // max(1, w)
+  if (any & kRank6) [[unlikely]]
+    total += drops(count(kRank8 | (kRank6 & odd)) + 2 * count(kRank6 & two));
   return total;
 }
 
@@ -254,7 +255,7 @@ inline std::uint64_t Eximo::count_moves(const Position& pos) const {
   capture_sources(them, empty, can);
   if (us & (can[0] | can[1] | can[2] | can[3] | can[4]))  // X5
     return rules_.max_capture ? count_max_captures(us, them, empty, ways_)
-                              : count_all_captures(us, them, empty, can, ways_);
+                              : count_all_captures(us, empty, can, ways_);
   // X2: steps; onto the far row (X6) only from rank 7.
   const Bits to = empty & ~kRank8;
   std::uint64_t total = static_cast<std::uint64_t>(std::popcount((us << 8) & to) +
