@@ -319,15 +319,15 @@ Bits Meridians::cut_seeds(const Position& pos, int colour, int last) const {
 
 // M2: the group of p among `own`, by flood.
 Bits Meridians::group_of(const Bits& own, int p) const {
-  Bits group = Bits::single(p), todo = group;
-  while (todo.any()) {
-    const int q = todo.lowest();
-    todo.reset(q);
-    const Bits add = (geo_->neighbours[q] & own).and_not(group);
-    group |= add;
-    todo |= add;
+  // Ring by ring: the neighbours of the last ring's stones, together.
+  Bits group = Bits::single(p), ring = group;
+  for (;;) {
+    Bits next;
+    ring.for_each([&](int q) { next |= geo_->neighbours[q]; });
+    ring = (next & own).and_not(group);
+    if (!ring.any()) return group;
+    group |= ring;
   }
-  return group;
 }
 
 Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) const {
