@@ -188,6 +188,7 @@ ARB_HOT_INLINE Bits seen_from(const Geometry& geo, int p, const Bits& occupied) 
 Bits Meridians::sight(int p, Bits occupied) const { return seen_from(*geo_, p, occupied); }
 
 Meridians::Position Meridians::image(const Position& pos, int s) const {
+  if (pos.tracked) settle(pos);
   Position out = pos;
   if (s == 0) return out;
   for (int c = 0; c < 2; ++c) out.stones[c] = geo_->map(s, pos.stones[c]);
@@ -318,15 +319,15 @@ Bits Meridians::cut_seeds(const Position& pos, int colour, int last) const {
 
 // M2: the group of p among `own`, by flood.
 Bits Meridians::group_of(const Bits& own, int p) const {
-  Bits group = Bits::single(p), todo = group;
-  while (todo.any()) {
-    const int q = todo.lowest();
-    todo.reset(q);
-    const Bits add = (geo_->neighbours[q] & own).and_not(group);
-    group |= add;
-    todo |= add;
+  // Ring by ring: the neighbours of the last ring's stones, together.
+  Bits group = Bits::single(p), ring = group;
+  for (;;) {
+    Bits next;
+    ring.for_each([&](int q) { next |= geo_->neighbours[q]; });
+    ring = (next & own).and_not(group);
+    if (!ring.any()) return group;
+    group |= ring;
   }
-  return group;
 }
 
 Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) const {
@@ -468,34 +469,149 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
   } else if (dead.any() && !next.tracked) {
     next.stones[me] = next.stones[me].and_not(dead);
   } else if (dead.any()) {
-    // M6 sight once the dead stones are gone: per orientation, the run through
-    // each emptied point between the nearest stones left; one run holds every
-    // emptied point of its line segment, so a group along a line costs one.
     next.stones[me] = next.stones[me].and_not(dead);
-    const Bits occupied = next.stones[0] | next.stones[1];
-    for (int o = 0; o < 3; ++o) {
-      for (Bits todo = dead; todo.any();) {
-        const int p = todo.lowest();
-        Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
-        int up_colour = -1, down_colour = -1;
+    if (next.pending != Position::kUnknown)
+      next.gone.stones = dead;  // settle links it
+    else
+      unlink_dead(next.sight.of, dead, next.stones[0] | next.stones[1], next.stones[1], 3);
+  }
+}
+
+// M6 sight once the dead stones are gone: per orientation, the run through
+// each emptied point between the nearest stones left; one run holds every
+// emptied point of its line segment, so a group along a line costs one.
+void Meridians::unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occupied,
+                            const Bits& black, unsigned colours) const {
+  for (int o = 0; o < 3; ++o) {
+    for (Bits todo = dead; todo.any();) {
+      const int p = todo.lowest();
+      // Each half of the run: nothing when the neighbour is a stone or off
+      // the board (crowded boards: often), else the ray up to its first stone.
+      Bits run = Bits::single(p);
+      int up_colour = -1, down_colour = -1;
+      if (const int next = geo_->step[p][o]; next >= 0 && occupied.test(next)) {
+        up_colour = black.test(next);
+      } else if (next >= 0) {
+        Bits up = geo_->ray[p][o];
         if (const Bits b = up & occupied; b.any()) {
           const int q = b.lowest();
           up = up.and_not(geo_->ray_from[q][o]);
-          up_colour = next.stones[1].test(q);
+          up_colour = black.test(q);
         }
+        run |= up;
+      }
+      if (const int next = geo_->step[p][o + 3]; next >= 0 && occupied.test(next)) {
+        down_colour = black.test(next);
+      } else if (next >= 0) {
+        Bits down = geo_->ray[p][o + 3];
         if (const Bits b = down & occupied; b.any()) {
           const int q = b.highest();
           down = down.and_not(geo_->ray_from[q][o + 3]);
-          down_colour = next.stones[1].test(q);
+          down_colour = black.test(q);
         }
-        const Bits run = up | down | Bits::single(p);
-        todo = todo.and_not(run);
-        for (int c = 0; c < 2; ++c) {
-          Bits& s = next.sight.of[c][o];
-          s = s.and_not(run);
-          if (up_colour == c || down_colour == c) s |= run;
-        }
+        run |= down;
       }
+      todo = todo.and_not(run);
+      for (int c = 0; c < 2; ++c) {
+        if (!(colours >> c & 1)) continue;
+        Bits& s = of[c][o];
+        s = s.and_not(run);
+        if (up_colour == c || down_colour == c) s |= run;
+      }
+    }
+  }
+}
+
+// M6 for the next mover O after each placement s that M10 follows by no
+// removal, from O's sight now, per orientation: s splits its run in two, and
+// a half stays seen along that line only when its own far end is O's. So O
+// loses s and, where exactly one end of the run is O's, the half on the other
+// side, except the points O also sees along another line (s lies on only one
+// line through each of them). When O sees s along no line, no run through s
+// ends at O: O loses nothing. A placement after which M10 removes the
+// mover's dead group D (the same D for all of them) is counted alike on the
+// board without D, whose sight is O's sight now with D's runs opened.
+namespace {
+// The next mover O's M6 sight on one board, for count_children.
+struct Board {
+  Bits occupied;
+  Bits seen[3];  // O's sight per orientation
+  Bits all;      // O's placements
+  Bits only[3];  // the points O sees along one orientation only
+  int total;
+  void finish() {
+    all = seen[0] | seen[1] | seen[2];
+    only[0] = seen[0].and_not(seen[1] | seen[2]);
+    only[1] = seen[1].and_not(seen[0] | seen[2]);
+    only[2] = seen[2].and_not(seen[0] | seen[1]);
+    total = all.count();
+  }
+  // count_moves after the placement s (not O's), M6 and M7.
+  ARB_HOT_INLINE std::uint8_t moves_after(const Geometry& geo, const Bits& theirs, int s) const {
+    int n = total;
+    if (all.test(s)) {
+      --n;
+      for (int o = 0; o < 3; ++o) {
+        if (!seen[o].test(s)) continue;  // so one end of the run is O's
+        // The half O no longer sees along o: from s in direction d up to the
+        // stone `far` (none: the edge).
+        const Bits up = geo.ray[s][o] & occupied;
+        int d = o, far = up.any() ? up.lowest() : -1;
+        if (far >= 0 && theirs.test(far)) {
+          const Bits down = geo.ray[s][o + 3] & occupied;
+          d = o + 3, far = down.any() ? down.highest() : -1;
+          if (far >= 0 && theirs.test(far)) continue;  // both O's: both halves stay
+        }
+        Bits lost = geo.ray[s][d] & only[o];
+        if (far >= 0) lost = lost.and_not(geo.ray_from[far][d]);
+        n -= lost.count();
+      }
+    }
+    return static_cast<std::uint8_t>(n == 0 ? 1 : n);  // M7: a pass
+  }
+};
+}  // namespace
+
+void Meridians::count_children(const Position& pos, MoveList& list) const {
+  const int me = pos.side, opp = me ^ 1;
+  if (pos.placed[opp] != 2) return;  // O places by M4 or M5
+  const Bits theirs = pos.stones[opp];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  Board now;
+  now.occupied = occupied;
+  if (pos.tracked) {
+    for (int o = 0; o < 3; ++o) now.seen[o] = pos.sight.of[opp][o];
+  } else {
+    theirs.for_each([&](int p) {
+      for (int d = 0; d < detail::kDirections; ++d) {
+        const Bits& r = geo_->ray[p][d];
+        const Bits blockers = r & occupied;
+        now.seen[d % 3] |=
+            blockers.any()
+                ? r.and_not(geo_->ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d])
+                : r;
+      }
+    });
+  }
+  now.finish();
+  const bool m10 = pos.placed[me] == 2;
+  Board without;  // without D, made at its first use
+  bool made = false;
+  for (Move& move : list) {
+    if (!m10 || move.removal == Move::Removal::kNone) {
+      move.moves = now.moves_after(*geo_, theirs, move.code);
+    } else if (move.removal == Move::Removal::kGroup && move.dead_at != move.code) {
+      if (!made) {
+        const Bits dead = group_of(pos.stones[me], move.dead_at);
+        without.occupied = occupied.and_not(dead);
+        Bits of[2][3];
+        for (int o = 0; o < 3; ++o) of[opp][o] = now.seen[o];
+        unlink_dead(of, dead, without.occupied, pos.stones[1], 1u << opp);
+        for (int o = 0; o < 3; ++o) without.seen[o] = of[opp][o];
+        without.finish();
+        made = true;
+      }
+      move.moves = without.moves_after(*geo_, theirs, move.code);
     }
   }
 }
@@ -509,6 +625,7 @@ Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   } else {
     targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
   }
+  count_children(pos, list);
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;

@@ -15,6 +15,12 @@
 // group; a move made elsewhere is checked in play, near the opponent's last
 // placement.
 //
+// The last ply (perft counts it without playing it): legal_moves also works
+// out each placement's count_moves after it (count_children, from the next
+// mover's sight per orientation), when M10 removes nothing or the one dead
+// group it already knows; play passes the count on and leaves the sight
+// update of such a move pending until the position's sight is read.
+//
 // Variants (RULES.md V): V6 second=sight only widens placements() for the
 // second stone; V7 pass=keeps only skips the pass's removal (remove_dead).
 // Both can leave the side not to move with dead groups that no later
@@ -110,12 +116,27 @@ class Meridians {
     // The side not to move may hold dead groups his opponent's placements did
     // not cut (V6 or V7 only: parse found one, or he passed under pass=keeps).
     bool stale = false;
+    // count_moves of this position when legal_moves of its parent worked it
+    // out for the move that made it (Move::moves), else 0.
+    std::uint8_t moves = 0;
+    // A cache: while tracked, `pending` is a placement (by the side not to
+    // move) that play left out of `sight`, with the stones M10 removed after
+    // it (gone), for the many positions perft only counts (moves
+    // known); the first reader of sight links them in (settle), so a
+    // position is not to be read by two threads at once.
+    mutable std::uint8_t pending = kUnknown;
     // Left uninitialised and not copied by play while not tracked: 144 bytes
     // more per copy cost the opening 10% (measured).
     union Sight {
       Sight() {}
       Bits of[2][3];
-    } sight;
+    };
+    mutable Sight sight;
+    union Gone {  // with pending only
+      Gone() {}
+      Bits stones;
+    };
+    mutable Gone gone;
     friend bool operator==(const Position& a, const Position& b) {
       return a.stones[0] == b.stones[0] && a.stones[1] == b.stones[1] && a.side == b.side &&
              a.placed[0] == b.placed[0] && a.placed[1] == b.placed[1] && a.may_swap == b.may_swap;
@@ -136,6 +157,9 @@ class Meridians {
     };
     Removal removal = Removal::kCheck;
     std::uint8_t dead_at = 0;
+    // count_moves of the position after this move when legal_moves could
+    // tell without playing it (0: not known); play passes it on.
+    std::uint8_t moves = 0;
     friend bool operator==(Move a, Move b) { return a.code == b.code; }
   };
 
@@ -206,9 +230,20 @@ class Meridians {
   // Position::sight after point p became `colour`'s (or empty: -1); `others`
   // is every other occupied point.
   void relink(Position& pos, int p, const Bits& others, int colour) const;
-  void link_placed(Position& pos, int p, const Bits& others, int me) const;  // relink, p taken
+  // relink, p taken by `me`; `theirs_stones` are the opponent's.
+  void link_placed(Position::Sight& sight, int p, const Bits& others, const Bits& theirs_stones,
+                   int me) const;
+  // Links Position::pending into pos.sight.
+  void settle(const Position& pos) const;
+  // Move::moves of the placements in `list` after which M10 removes nothing
+  // or the mover's one dead group, when the next mover is at M6.
+  void count_children(const Position& pos, MoveList& list) const;
   // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
   void remove_dead(Position& next, const Position& pos, const Move& move) const;
+  // M6 sight of colour c, of[c][o], after the stones `dead` left the board
+  // (`occupied`, after), for the colours c in `colours` (bit c).
+  void unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occupied, const Bits& black,
+                   unsigned colours) const;
   void rebuild_sight(Position& pos) const;  // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
@@ -242,6 +277,7 @@ class Meridians {
 // The hot path, inline (engine/core/inline.h).
 inline Meridians::Bits Meridians::placements(const Position& pos) const {
   if (pos.tracked) {  // M6 (both have placed 2), the sight kept
+    settle(pos);
     const auto& s = pos.sight.of[pos.side];
     return s[0] | s[1] | s[2];
   }
@@ -261,6 +297,7 @@ inline Meridians::Bits Meridians::placements(const Position& pos) const {
 
 inline std::uint64_t Meridians::count_moves(const Position& pos) const {
   if (finished(pos)) return 0;
+  if (pos.moves) return pos.moves;
   const auto n = static_cast<std::uint64_t>(placements(pos).count()) + (pos.may_swap ? 1 : 0);
   return n == 0 ? 1 : n;  // M7: pass only without a placement
 }
@@ -302,11 +339,12 @@ inline void Meridians::relink(Position& pos, int p, const Bits& others, int colo
 // Position::sight after `me` placed at the empty point p: per orientation,
 // p splits its run in two, each now ending at p. `me` sees both; the opponent
 // keeps a part only where its far end is his.
-inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int me) const {
+inline void Meridians::link_placed(Position::Sight& sight, int p, const Bits& others,
+                                   const Bits& theirs_stones, int me) const {
   const int opp = me ^ 1;
   for (int o = 0; o < 3; ++o) {
-    Bits& mine = pos.sight.of[me][o];
-    Bits& theirs = pos.sight.of[opp][o];
+    Bits& mine = sight.of[me][o];
+    Bits& theirs = sight.of[opp][o];
     mine.reset(p);
     theirs.reset(p);
     // A side whose first point is off the board or taken has no run (dense
@@ -317,7 +355,7 @@ inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int
       if (const Bits b = up & others; b.any()) {
         const int q = b.lowest();
         up = up.and_not(geo_->ray_from[q][o]);
-        up_theirs = pos.stones[opp].test(q);
+        up_theirs = theirs_stones.test(q);
       }
       mine |= up;
       if (!up_theirs) theirs = theirs.and_not(up);
@@ -328,7 +366,7 @@ inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int
       if (const Bits b = down & others; b.any()) {
         const int q = b.highest();
         down = down.and_not(geo_->ray_from[q][o + 3]);
-        down_theirs = pos.stones[opp].test(q);
+        down_theirs = theirs_stones.test(q);
       }
       mine |= down;
       if (!down_theirs) theirs = theirs.and_not(down);
@@ -336,17 +374,41 @@ inline void Meridians::link_placed(Position& pos, int p, const Bits& others, int
   }
 }
 
+inline void Meridians::settle(const Position& pos) const {
+  if (pos.pending == Position::kUnknown) return;
+  const int p = pos.pending;
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  Bits before = occupied | pos.gone.stones;  // the board the placement was made on
+  before.reset(p);
+  link_placed(pos.sight, p, before, pos.stones[pos.side], pos.side ^ 1);
+  if (pos.gone.stones.any()) unlink_dead(pos.sight.of, pos.gone.stones, occupied, pos.stones[1], 3);
+  pos.pending = Position::kUnknown;
+}
+
 inline Meridians::Position Meridians::play(const Position& pos, const Move& move) const {
   Position next;  // everything before `sight` (standard layout), then sight if kept
   std::memcpy(static_cast<void*>(&next), &pos, offsetof(Position, sight));
-  if (pos.tracked) next.sight = pos.sight;
+  if (pos.tracked) {
+    settle(pos);
+    next.sight = pos.sight;
+  }
+  next.pending = Position::kUnknown;
+  next.moves = move.moves;
   next.may_swap = false;
   if (move.code == Move::kSwap) return next;  // M9: colours exchanged, board and side unchanged
   const int me = pos.side;
   const bool third_or_later = pos.placed[me] == 2;
   const bool tracked = pos.tracked;  // Position::sight is kept
   if (move.code != Move::kPass) {
-    if (tracked) link_placed(next, move.code, pos.stones[0] | pos.stones[1], me);
+    // M6 sight: left for later (settle) when legal_moves counted the next
+    // position's moves (M10 then removes nothing or a known group, which
+    // remove_dead records in next.gone).
+    if (tracked && move.moves) {
+      next.pending = move.code;
+      next.gone.stones = Bits{};  // remove_dead fills it in
+    } else if (tracked) {
+      link_placed(next.sight, move.code, pos.stones[0] | pos.stones[1], pos.stones[me ^ 1], me);
+    }
     next.stones[me].set(move.code);
     next.placed[me] = static_cast<std::uint8_t>(std::min(pos.placed[me] + 1, 2));
   }
