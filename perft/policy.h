@@ -158,10 +158,10 @@ TreeEstimate estimate_tree(const G& g, const std::vector<typename G::Position>& 
 
 // What the policy knows of the implementation and the machine.
 struct CountingFacts {
-  bool table = false;     // the game can hash and counts by walking (no count_subtree)
-  bool shortcut = false;  // the game counts perft(2+) by arithmetic (count_subtree)
+  bool table = false;      // the game can hash and counts by walking (no count_subtree)
+  bool shortcut = false;   // the game counts perft(2+) by arithmetic (count_subtree)
   bool symmetric = false;  // the game keys images of a position together (canonical)
-  int probe_depth = 3;    // default_probe_depth of the game
+  int probe_depth = 3;     // default_probe_depth of the game
   std::size_t bucket_bytes = 64;
   int cores = 1;
   std::uint64_t memory_mb = 0;  // 0: unknown
