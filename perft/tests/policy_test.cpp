@@ -211,10 +211,9 @@ TEST(PerftPolicy, EveryProbeDepthGivesThePlainCount) {
 // and from a midgame (where it does not), counts and divide alike.
 TEST(PerftPolicy, TheMergedWalkGivesThePlainCount) {
   const engine::emergo::Emergo emergo(Spec::parse("emergo:size=7"));
-  const auto mid =
-      engine::emergo::Emergo(Spec::parse("emergo"))
-          .parse("W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0");
   const engine::emergo::Emergo emergo9(Spec::parse("emergo"));
+  const auto mid =
+      emergo9.parse("W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0");
   const engine::eximo::Eximo eximo(Spec::parse("eximo"));
   const engine::meridians::Meridians meridians(Spec::parse("meridians:size=6"));
   HashOptions merged;
