@@ -126,6 +126,10 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //                                 of moves a turn); perft play and perft stats
 //   g.material(pos, player) -> int  what perft stats' greedy player counts
 //                                 (docs/variants.md); needed for --player greedy
+//   g.count_after(pos, move) -> std::uint64_t  count_moves(play(pos, move))
+//                                 when legal_moves already worked it out, else
+//                                 0: perft's last two plies then skip the play
+//                                 (engine Meridians, whose M10 marking yields it)
 //   G::kMaterialSameForEveryMove  true where every move changes every player's
 //                                 material alike (Ecalper, C4): greedy is random
 template <class G>
@@ -136,6 +140,12 @@ concept NthMoveGame = Game<G> && requires(const G g, const typename G::Position&
 template <class G>
 concept MaterialGame = Game<G> && requires(const G g, const typename G::Position& pos) {
   { g.material(pos, 0) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept CountAfterGame = Game<G> &&
+    requires(const G g, const typename G::Position& pos, const typename G::Move& move) {
+  { g.count_after(pos, move) } -> std::same_as<std::uint64_t>;
 };
 
 template <class G>

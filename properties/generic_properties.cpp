@@ -10,7 +10,8 @@
 //     legal moves; finished iff no legal moves; parse_move(move_text(m)) gives
 //     the same text and the same child; the child text round-trips and the
 //     parsed position plays the move to the same child; non-canonical texts
-//     are rejected; perft(2) == sum of divide(2) == generated grandchildren
+//     are rejected; count_after (where a game has it) is 0 or the parsed
+//     child's count; perft(2) == sum of divide(2) == generated grandchildren
 //     (where that is cheap). Along the whole line: text round trips.
 //   GenericEngineEqualsReference.<spec>
 //     at every position of a random line of the reference: the engine parses
@@ -261,6 +262,13 @@ void check_position(const G& g, const typename G::Position& pos, const Budget& b
                                                     " -> " + g.format(reparsed) + where(g, pos));
     ARB_CHECK(g.count_moves(reparsed) == g.count_moves(child),
               "the child after '" + t + "' counts differently once parsed" + where(g, pos));
+    // The optional count_after (common/game.h): 0, or the parsed child's count.
+    if constexpr (arb::CountAfterGame<G>) {
+      const std::uint64_t known = g.count_after(pos, m);
+      ARB_CHECK(known == 0 || known == g.count_moves(reparsed),
+                "count_after('" + t + "') = " + std::to_string(known) + " but the child has " +
+                    std::to_string(g.count_moves(reparsed)) + " moves" + where(g, pos));
+    }
     // The optional hash (common/game.h): the parsed copy is the same key.
     if constexpr (arb::HashedGame<G>)
       ARB_CHECK(reparsed == child && g.hash(reparsed) == g.hash(child),

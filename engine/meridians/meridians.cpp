@@ -366,29 +366,53 @@ Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) 
 // it into one group G. A path of a group in J that avoids s survives; one
 // through s now starts at s and still ends at its partner unless that partner
 // joined G. So G lives exactly when a group in J has a partner outside J, or s
-// itself sees across empty points an own stone outside J (M2, M3); and no
-// other group can die (see dead_near). Nothing is marked when a group of the
-// mover is dead already: play then checks in full.
-void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveList& list) const {
+// itself sees across empty points an own stone outside J (M2, M3). A group
+// outside J that is dead now (none of its lines reaches another group) lives
+// again only when s is the first stone it sees across empty points along a
+// line; no group that lives now can die (see dead_near).
+struct Meridians::Removals {
+  static constexpr int kMaxGroups = 63;  // more: nothing is marked, play checks in full
+  static constexpr std::uint64_t kSelf = std::uint64_t{1} << 63;  // G goes too
+  bool known = false;
+  // Per move of the list, in order: the labels of the mover's groups that
+  // M10 removes after it (with kSelf: G, which holds the groups of J).
+  std::array<std::uint64_t, detail::kMaxPoints> gone;
+  union Groups {  // the stones of each label; left uninitialised
+    Groups() {}
+    Bits of[kMaxGroups];
+  } group;
+  // The stones of the groups in `mask` (kSelf aside).
+  Bits stones(std::uint64_t mask) const {
+    Bits out;
+    for (mask &= ~kSelf; mask; mask &= mask - 1) out |= group.of[std::countr_zero(mask)];
+    return out;
+  }
+};
+
+void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveList& list,
+                                Removals& out) const {
   const int me = pos.side;
   const Bits own = pos.stones[me];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  // Groups numbered 0.. in point order, by flood (M2); with more than 64,
-  // play checks in full.
-  std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
+  // Groups numbered 0.. in point order, by flood (M2). (Union-find in the
+  // pass below measured 7% slower: long chains make long finds.)
+  std::array<std::uint8_t, detail::kMaxPoints> label;   // valid on `own` only
+  std::array<std::uint8_t, Removals::kMaxGroups> root;  // a group's lowest point
   int groups = 0;
   for (Bits todo = own; todo.any(); ++groups) {
-    if (groups == 64) {
+    if (groups == Removals::kMaxGroups) {
       targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
       return;
     }
-    const Bits group = group_of(own, todo.lowest());
+    root[groups] = static_cast<std::uint8_t>(todo.lowest());
+    const Bits group = group_of(own, root[groups]);
     todo = todo.and_not(group);
+    out.group.of[groups] = group;
     group.for_each([&](int p) { label[p] = static_cast<std::uint8_t>(groups); });
   }
   // The groups each group has a path to (M2): from p along an increasing
   // direction (each line seen once) the first stone is own, not adjacent.
-  std::array<std::uint64_t, 64> partners;
+  std::array<std::uint64_t, Removals::kMaxGroups> partners;
   std::fill_n(partners.begin(), groups, 0);
   own.for_each([&](int p) {
     for (int d = 0; d < 3; ++d) {
@@ -404,47 +428,45 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
       partners[e] |= std::uint64_t{1} << a;
     }
   });
-  // The mover's dead groups: only ones the opponent's last placement cut. One
-  // is followed (the placement may revive it); with more, play checks in full.
-  int dead_group = -1, dead_groups = 0, dead_at = 0;
+  // The mover's dead groups: only ones the opponent's last placement cut.
+  std::uint64_t dead = 0;
   for (int g = 0; g < groups; ++g)
-    if (!partners[g]) dead_group = g, ++dead_groups;
-  if (dead_group >= 0)
-    own.for_each([&](int p) {
-      if (label[p] == dead_group) dead_at = p;
-    });
-  if (dead_groups > 1) {
-    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
-    return;
-  }
+    if (!partners[g]) dead |= std::uint64_t{1} << g;
+  out.known = true;
+  int i = 0;
   targets.for_each([&](int s) {
     std::uint64_t joined = 0;  // J
     (geo_->neighbours[s] & own).for_each([&](int q) { joined |= std::uint64_t{1} << label[q]; });
     bool alive = joined == 0;  // M6: s alone sees an own stone across empties
     for (std::uint64_t j = joined; j && !alive; j &= j - 1)
       alive = (partners[std::countr_zero(j)] & ~joined) != 0;
-    // The dead group joined G and shares its fate, or lives again only if s
-    // is the first stone it sees across empty points along a line.
-    bool revived = dead_group < 0 || (joined >> dead_group & 1);
-    for (int d = 0; d < detail::kDirections && !(alive && revived); ++d) {
+    // The groups outside J that s sees across empty points along a line.
+    std::uint64_t seen = 0;
+    for (int d = 0; d < detail::kDirections && (!alive || (dead & ~joined & ~seen)); ++d) {
       const int next = geo_->step[s][d];
       if (next < 0 || occupied.test(next)) continue;
       const Bits blockers = geo_->ray[s][d] & occupied;
       if (!blockers.any()) continue;
       const int b = d < 3 ? blockers.lowest() : blockers.highest();
       if (!own.test(b)) continue;
-      const int g = label[b];
-      if (joined >> g & 1) continue;
+      const std::uint64_t g = std::uint64_t{1} << label[b];
+      if (joined & g) continue;
       alive = true;
-      revived = revived || g == dead_group;
+      seen |= g;
     }
+    std::uint64_t gone = dead & ~joined & ~seen;
+    if (!alive) gone |= joined | Removals::kSelf;
+    out.gone[i++] = gone;
     Move move{static_cast<std::uint8_t>(s)};
-    if (alive && revived) {
+    if (!gone) {
       move.removal = Move::Removal::kNone;
-    } else if (alive || revived) {
+    } else if (gone == (joined | Removals::kSelf)) {  // G alone
       move.removal = Move::Removal::kGroup;
-      move.dead_at = static_cast<std::uint8_t>(alive ? dead_at : s);
-    }
+      move.dead_at = static_cast<std::uint8_t>(s);
+    } else if (!(gone & (gone - 1))) {  // one group outside G
+      move.removal = Move::Removal::kGroup;
+      move.dead_at = root[std::countr_zero(gone)];
+    }  // else several groups: play checks in full
     list.push_back(move);
   });
 }
@@ -528,9 +550,11 @@ void Meridians::unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occu
 // loses s and, where exactly one end of the run is O's, the half on the other
 // side, except the points O also sees along another line (s lies on only one
 // line through each of them). When O sees s along no line, no run through s
-// ends at O: O loses nothing. A placement after which M10 removes the
-// mover's dead group D (the same D for all of them) is counted alike on the
-// board without D, whose sight is O's sight now with D's runs opened.
+// ends at O: O loses nothing. After a placement that M10 follows by removing
+// some of the mover's groups, the count is made alike on the board without
+// them (with G among them, s goes too: O's placements on that board), whose
+// sight is O's sight now with their runs opened; placements that remove the
+// same groups share that board.
 namespace {
 // The next mover O's M6 sight on one board, for count_children.
 struct Board {
@@ -572,9 +596,11 @@ struct Board {
 };
 }  // namespace
 
-void Meridians::count_children(const Position& pos, MoveList& list) const {
+void Meridians::count_children(const Position& pos, MoveList& list,
+                               const Removals* removals) const {
   const int me = pos.side, opp = me ^ 1;
-  if (pos.placed[opp] != 2) return;  // O places by M4 or M5
+  if (pos.placed[opp] != 2) return;          // O places by M4 or M5
+  if (removals && !removals->known) return;  // play checks M10 in full
   const Bits theirs = pos.stones[opp];
   const Bits occupied = pos.stones[0] | pos.stones[1];
   Board now;
@@ -594,25 +620,44 @@ void Meridians::count_children(const Position& pos, MoveList& list) const {
     });
   }
   now.finish();
-  const bool m10 = pos.placed[me] == 2;
-  Board without;  // without D, made at its first use
-  bool made = false;
+  // The boards after M10's removals, made at their first use; a placement
+  // whose removals find no room is left to play.
+  constexpr int kBoards = 4;
+  union Boards {
+    Boards() {}
+    Board of[kBoards];
+  } after;
+  std::uint64_t key[kBoards];
+  bool over[kBoards];  // M8: the mover has no stones left
+  int boards = 0;
+  int i = 0;
   for (Move& move : list) {
-    if (!m10 || move.removal == Move::Removal::kNone) {
+    const std::uint64_t gone = removals ? removals->gone[i++] : 0;
+    if (!gone) {
       move.moves = now.moves_after(*geo_, theirs, move.code);
-    } else if (move.removal == Move::Removal::kGroup && move.dead_at != move.code) {
-      if (!made) {
-        const Bits dead = group_of(pos.stones[me], move.dead_at);
-        without.occupied = occupied.and_not(dead);
-        Bits of[2][3];
-        for (int o = 0; o < 3; ++o) of[opp][o] = now.seen[o];
-        unlink_dead(of, dead, without.occupied, pos.stones[1], 1u << opp);
-        for (int o = 0; o < 3; ++o) without.seen[o] = of[opp][o];
-        without.finish();
-        made = true;
-      }
-      move.moves = without.moves_after(*geo_, theirs, move.code);
+      continue;
     }
+    int b = 0;
+    while (b < boards && key[b] != gone) ++b;
+    if (b == boards) {
+      if (boards == kBoards) continue;
+      const Bits dead = removals->stones(gone);
+      Board& board = after.of[b];
+      board.occupied = occupied.and_not(dead);
+      Bits of[2][3];
+      for (int o = 0; o < 3; ++o) of[opp][o] = now.seen[o];
+      unlink_dead(of, dead, board.occupied, pos.stones[1], 1u << opp);
+      for (int o = 0; o < 3; ++o) board.seen[o] = of[opp][o];
+      board.finish();
+      key[b] = gone;
+      over[b] = gone & Removals::kSelf && !pos.stones[me].and_not(dead).any();
+      ++boards;
+    }
+    if (over[b]) continue;  // count_moves 0: play says so
+    const Board& board = after.of[b];
+    move.moves = gone & Removals::kSelf
+                     ? static_cast<std::uint8_t>(board.total == 0 ? 1 : board.total)  // M7
+                     : board.moves_after(*geo_, theirs, move.code);
   }
 }
 
@@ -621,11 +666,13 @@ Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   if (finished(pos)) return list;  // M8
   const Bits targets = placements(pos);
   if (pos.placed[pos.side] == 2) {
-    mark_placements(pos, targets, list);
+    Removals removals;
+    mark_placements(pos, targets, list, removals);
+    count_children(pos, list, &removals);
   } else {
     targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
+    count_children(pos, list, nullptr);
   }
-  count_children(pos, list);
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7
   return list;

@@ -17,9 +17,10 @@
 //
 // The last ply (perft counts it without playing it): legal_moves also works
 // out each placement's count_moves after it (count_children, from the next
-// mover's sight per orientation), when M10 removes nothing or the one dead
-// group it already knows; play passes the count on and leaves the sight
-// update of such a move pending until the position's sight is read.
+// mover's sight per orientation, on the board without the groups M10 removes
+// after it); perft takes it from count_after without playing the move, and
+// play passes it on and leaves the sight update of such a move pending until
+// the position's sight is read.
 //
 // Variants (RULES.md V): V6 second=sight only widens placements() for the
 // second stone; V7 pass=keeps only skips the pass's removal (remove_dead).
@@ -148,10 +149,10 @@ class Meridians {
     static constexpr std::uint8_t kSwap = 255;
     std::uint8_t code = 0;  // a point index, kPass or kSwap
     // What M10 removes after this placement, as legal_moves found it for the
-    // position it looked at. A Move made elsewhere (kCheck) gets the full
-    // check in play.
+    // position it looked at. A Move made elsewhere, or one after which
+    // several groups die (kCheck), gets the full check in play.
     enum class Removal : std::uint8_t {
-      kCheck,  // not known
+      kCheck,  // not known, or several groups
       kNone,   // every group of the mover lives
       kGroup,  // the group of dead_at (after the placement) dies, every other lives
     };
@@ -186,6 +187,9 @@ class Meridians {
   // the move texts, without the list (perft stats, perft play): the points in
   // name order, then `swap` ('s' after every row letter); `pass` alone.
   Move nth_move(const Position& pos, std::uint64_t index) const;
+  // Optional (common/game.h): count_moves after `move` when legal_moves worked
+  // it out (Move::moves), else 0; perft then counts the last ply unplayed.
+  std::uint64_t count_after(const Position&, const Move& move) const { return move.moves; }
   // Optional (common/game.h): perft stats' greedy material, stones on the board.
   int material(const Position& pos, int player) const { return pos.stones[player].count(); }
 
@@ -235,9 +239,11 @@ class Meridians {
                    int me) const;
   // Links Position::pending into pos.sight.
   void settle(const Position& pos) const;
-  // Move::moves of the placements in `list` after which M10 removes nothing
-  // or the mover's one dead group, when the next mover is at M6.
-  void count_children(const Position& pos, MoveList& list) const;
+  // What M10 removes after each placement (mark_placements), for count_children.
+  struct Removals;
+  // Move::moves of the placements in `list`, when the next mover is at M6
+  // (`removals`: null before the mover's third stone, when M10 removes nothing).
+  void count_children(const Position& pos, MoveList& list, const Removals* removals) const;
   // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
   void remove_dead(Position& next, const Position& pos, const Move& move) const;
   // M6 sight of colour c, of[c][o], after the stones `dead` left the board
@@ -249,7 +255,8 @@ class Meridians {
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
   static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
   // legal_moves at M6 with M10: each placement, with what M10 removes after it.
-  void mark_placements(const Position& pos, const Bits& targets, MoveList& list) const;
+  void mark_placements(const Position& pos, const Bits& targets, MoveList& list,
+                       Removals& out) const;
   Bits group_of(const Bits& own, int p) const;  // M2
   // M10 after a placement at s: the dead groups of `colour`, looking only at
   // the group of s and the groups whose lines the opponent's last placement
