@@ -370,64 +370,108 @@ Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) 
 // outside J that is dead now (none of its lines reaches another group) lives
 // again only when s is the first stone it sees across empty points along a
 // line; no group that lives now can die (see dead_near).
+namespace {
+constexpr int kMaxGroups = 63;  // more: nothing is marked, play checks M10 in full
+}  // namespace
+
 struct Meridians::Removals {
-  static constexpr int kMaxGroups = 63;  // more: nothing is marked, play checks in full
   static constexpr std::uint64_t kSelf = std::uint64_t{1} << 63;  // G goes too
   bool known = false;
   // Per move of the list, in order: the labels of the mover's groups that
   // M10 removes after it (with kSelf: G, which holds the groups of J).
   std::array<std::uint64_t, detail::kMaxPoints> gone;
-  union Groups {  // the stones of each label; left uninitialised
-    Groups() {}
-    Bits of[kMaxGroups];
-  } group;
+  const Bits* group = nullptr;  // the stones of each label (the thread's PathCache)
   // The stones of the groups in `mask` (kSelf aside).
   Bits stones(std::uint64_t mask) const {
     Bits out;
-    for (mask &= ~kSelf; mask; mask &= mask - 1) out |= group.of[std::countr_zero(mask)];
+    for (mask &= ~kSelf; mask; mask &= mask - 1) out |= group[std::countr_zero(mask)];
     return out;
   }
 };
+
+namespace {
+// The mover's groups (M2) and candidate paths on the board without the
+// opponent's last stone, kept by each thread for the next position: perft
+// looks at the children of one position in a row, which differ only by that
+// stone (the opponent's removals aside), so they share the mover's groups,
+// and his paths are those that do not cross the new stone.
+struct PathCache {
+  const Geometry* geo = nullptr;  // none yet
+  Bits own, base;                 // the key: the mover's stones, the board without `last`
+  int groups = 0;                 // more than kMaxGroups: not kept
+  std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
+  std::array<std::uint8_t, kMaxGroups> root;           // a group's lowest point
+  std::array<Bits, kMaxGroups> group;                  // its stones
+  // Candidate paths: from `from` along the increasing direction `dir` the
+  // first stone is `to`, own, not adjacent (each line seen once).
+  int pairs = 0;
+  std::array<std::uint8_t, 3 * detail::kMaxPoints> from, to, dir;
+};
+thread_local PathCache path_cache;
+}  // namespace
 
 void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveList& list,
                                 Removals& out) const {
   const int me = pos.side;
   const Bits own = pos.stones[me];
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  // Groups numbered 0.. in point order, by flood (M2). (Union-find in the
-  // pass below measured 7% slower: long chains make long finds.)
-  std::array<std::uint8_t, detail::kMaxPoints> label;   // valid on `own` only
-  std::array<std::uint8_t, Removals::kMaxGroups> root;  // a group's lowest point
-  int groups = 0;
-  for (Bits todo = own; todo.any(); ++groups) {
-    if (groups == Removals::kMaxGroups) {
-      targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
-      return;
+  // The opponent's last stone, when it stands: it may cut paths (dead_near).
+  const int cut = pos.last != Position::kUnknown && occupied.test(pos.last) ? pos.last : -1;
+  Bits base = occupied;
+  if (cut >= 0) base.reset(cut);
+  PathCache& c = path_cache;
+  if (c.geo != geo_ || !(c.own == own) || !(c.base == base)) {
+    c.geo = geo_;
+    c.own = own;
+    c.base = base;
+    // Groups numbered 0.. in point order, by flood (M2). (Union-find in the
+    // pass below measured 7% slower: long chains make long finds.)
+    c.groups = 0;
+    for (Bits todo = own; todo.any(); ++c.groups) {
+      if (c.groups == kMaxGroups) {
+        c.groups = kMaxGroups + 1;
+        break;
+      }
+      const int g = c.groups;
+      c.root[g] = static_cast<std::uint8_t>(todo.lowest());
+      c.group[g] = group_of(own, c.root[g]);
+      todo = todo.and_not(c.group[g]);
+      c.group[g].for_each([&](int p) { c.label[p] = static_cast<std::uint8_t>(g); });
     }
-    root[groups] = static_cast<std::uint8_t>(todo.lowest());
-    const Bits group = group_of(own, root[groups]);
-    todo = todo.and_not(group);
-    out.group.of[groups] = group;
-    group.for_each([&](int p) { label[p] = static_cast<std::uint8_t>(groups); });
+    c.pairs = 0;
+    own.for_each([&](int p) {
+      for (int d = 0; d < 3; ++d) {
+        const int next = geo_->step[p][d];
+        if (next < 0 || base.test(next)) continue;
+        const Bits blockers = geo_->ray[p][d] & base;
+        if (!blockers.any()) continue;
+        const int b = blockers.lowest();
+        if (!own.test(b)) continue;
+        c.from[c.pairs] = static_cast<std::uint8_t>(p);
+        c.to[c.pairs] = static_cast<std::uint8_t>(b);
+        c.dir[c.pairs++] = static_cast<std::uint8_t>(d);
+      }
+    });
   }
-  // The groups each group has a path to (M2): from p along an increasing
-  // direction (each line seen once) the first stone is own, not adjacent.
-  std::array<std::uint64_t, Removals::kMaxGroups> partners;
+  if (c.groups > kMaxGroups) {  // play checks M10 in full
+    targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
+    return;
+  }
+  const int groups = c.groups;
+  const auto& label = c.label;
+  const auto& root = c.root;
+  out.group = c.group.data();
+  // The groups each group has a path to (M2): the candidate paths that the
+  // last stone does not cut (it lies strictly between their ends).
+  std::array<std::uint64_t, kMaxGroups> partners;
   std::fill_n(partners.begin(), groups, 0);
-  own.for_each([&](int p) {
-    for (int d = 0; d < 3; ++d) {
-      const int next = geo_->step[p][d];
-      if (next < 0 || occupied.test(next)) continue;
-      const Bits blockers = geo_->ray[p][d] & occupied;
-      if (!blockers.any()) continue;
-      const int b = blockers.lowest();
-      if (!own.test(b)) continue;
-      const int a = label[p], e = label[b];
-      if (a == e) continue;  // a line inside one group is no path
-      partners[a] |= std::uint64_t{1} << e;
-      partners[e] |= std::uint64_t{1} << a;
-    }
-  });
+  for (int k = 0; k < c.pairs; ++k) {
+    const int a = label[c.from[k]], e = label[c.to[k]];
+    if (a == e) continue;  // a line inside one group is no path
+    if (cut >= 0 && cut < c.to[k] && geo_->direction[c.from[k]][cut] == c.dir[k]) continue;
+    partners[a] |= std::uint64_t{1} << e;
+    partners[e] |= std::uint64_t{1} << a;
+  }
   // The mover's dead groups: only ones the opponent's last placement cut.
   std::uint64_t dead = 0;
   for (int g = 0; g < groups; ++g)

@@ -13,7 +13,10 @@
 // numbers the mover's groups and the groups each has a path to, and marks each
 // move with what M10 removes after it (mostly nothing), so play checks no
 // group; a move made elsewhere is checked in play, near the opponent's last
-// placement.
+// placement. The groups and candidate paths are kept per thread (PathCache in
+// the .cpp) for the next position, which perft's walk makes a sibling: the
+// same board but for the opponent's last stone, which cuts the paths it
+// crosses.
 //
 // The last ply (perft counts it without playing it): legal_moves also works
 // out each placement's count_moves after it (count_children, from the next
