@@ -165,6 +165,21 @@ TEST(PerftPolicy, TheEstimateIsExactWhereItCounts) {
   EXPECT_DOUBLE_EQ(estimate_tree(g, {done}, 6).walked(), 1);
 }
 
+TEST(PerftPolicy, AClearlySmallTreesEstimateStopsAfterFourPlies) {
+  const engine::emergo::Emergo g(Spec::parse("emergo"));
+  // fixtures/emergo_midgame.perft issue15-example: perft(7) 5544810, about
+  // 7e5 positions walked, and plies 1-5 within the budget.
+  const auto pos =
+      g.parse("W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0");
+  EXPECT_EQ(estimate_tree(g, {pos}, 7).exact, 5);
+  const TreeEstimate early = estimate_tree(g, {pos}, 7, kEstimateBudget, kPlainBelow / 8);
+  EXPECT_EQ(early.exact, 4);
+  EXPECT_DOUBLE_EQ(early.plies[4], 11468);
+  EXPECT_LT(early.walked(), kPlainBelow / 8);
+  // A large tree counts on: the Emergo start at D8 (1.25e12 leaves).
+  EXPECT_GE(estimate_tree(g, {g.start()}, 8, kEstimateBudget, kPlainBelow / 8).exact, 3);
+}
+
 TEST(PerftPolicy, TheEnginesDecisionsFromTheirTrees) {
   const HashArgs defaults;
   const engine::emergo::Emergo emergo(Spec::parse("emergo"));
