@@ -63,7 +63,7 @@ HashOptions resolve_hash(const G& g, const HashArgs& a,
   tree.depth = depth;
   // Both given: nothing to estimate. A shortcut game's policy needs only the depth.
   // Far below the plain walk's threshold the exact plies stop early (estimate_tree).
-  const double clearly_small = (f.table ? kPlainBelow : kPlainBelowWithoutHash) / 8;
+  const double clearly_small = (f.table ? kPlainBelow : kPlainBelowWithoutHash) * kClearlySmall;
   if (!f.shortcut && !(a.megabytes && a.threads))
     tree = estimate_tree(g, roots, depth, kEstimateBudget, clearly_small);
   return choose_counting(a, tree, f);

@@ -66,6 +66,11 @@ inline constexpr double kPlainBelowWithoutHash = kPlainBelow / 100;
 // the deeper plies. Meridians needs perft(3) exact: its second stones (M5)
 // make ply 3 twenty times smaller than ply 2 would predict.
 inline constexpr Count kEstimateBudget = 300'000;
+// A tree is clearly small, and the estimate's exact plies stop after ply 4
+// (estimate_tree), below this fraction of the plain walk's threshold: the
+// extrapolation from plies 1-4 then has a margin of 4x before the decision
+// could change (measured: Emergo midgames overestimated 1.6x).
+inline constexpr double kClearlySmall = 0.25;
 
 // The least remaining depth at which the default table is probed, per game
 // (measured, docs/figures.md#default-counting): one ply more than what --hash
