@@ -360,6 +360,179 @@ Bits Meridians::dead_groups(const Position& pos, int colour, const Bits& seeds) 
   return dead;
 }
 
+// M6 for the next mover O after each placement s that M10 follows by no
+// removal, from O's sight now, per orientation: s splits its run in two, and
+// a half stays seen along that line only when its own far end is O's. So O
+// loses s and, where exactly one end of the run is O's, the half on the other
+// side, except the points O also sees along another line (s lies on only one
+// line through each of them). When O sees s along no line, no run through s
+// ends at O: O loses nothing. After a placement that M10 follows by removing
+// some of the mover's groups, the count is made alike on the board without
+// them (with G among them, s goes too: O's placements on that board), whose
+// sight is O's sight now with their runs opened; placements that remove the
+// same groups share that board.
+namespace {
+// The next mover O's M6 sight on one board, for Counts and count_removed.
+struct Board {
+  Bits occupied;
+  Bits seen[3];  // O's sight per orientation
+  Bits all;      // O's placements
+  Bits only[3];  // the points O sees along one orientation only
+  int total;
+  void finish() {
+    all = seen[0] | seen[1] | seen[2];
+    only[0] = seen[0].and_not(seen[1] | seen[2]);
+    only[1] = seen[1].and_not(seen[0] | seen[2]);
+    only[2] = seen[2].and_not(seen[0] | seen[1]);
+    total = all.count();
+  }
+  // count_moves after the placement s (not O's), M6 and M7.
+  ARB_HOT_INLINE std::uint8_t moves_after(const Geometry& geo, const Bits& theirs, int s) const {
+    int n = total;
+    if (all.test(s)) {
+      --n;
+      for (int o = 0; o < 3; ++o) {
+        if (!seen[o].test(s)) continue;  // so one end of the run is O's
+        // The half O no longer sees along o: from s in direction d up to the
+        // stone `far` (none: the edge).
+        const Bits up = geo.ray[s][o] & occupied;
+        int d = o, far = up.any() ? up.lowest() : -1;
+        if (far >= 0 && theirs.test(far)) {
+          const Bits down = geo.ray[s][o + 3] & occupied;
+          d = o + 3, far = down.any() ? down.highest() : -1;
+          if (far >= 0 && theirs.test(far)) continue;  // both O's: both halves stay
+        }
+        Bits lost = geo.ray[s][d] & only[o];
+        if (far >= 0) lost = lost.and_not(geo.ray_from[far][d]);
+        n -= lost.count();
+      }
+    }
+    return static_cast<std::uint8_t>(n == 0 ? 1 : n);  // M7: a pass
+  }
+};
+
+// O's M6 sight per orientation once the mover's stones `dead` left the board
+// (`occupied`: after): a run through an emptied point, between the nearest
+// stones left, is seen when one of its ends is O's. Before, O saw none of it
+// unless that end was his (the other parts ended at the mover's stones), so
+// O's sight only grows. Runs are short on crowded boards: steps, not rays.
+void open_runs(const Geometry& geo, Bits (&seen)[3], const Bits& dead, const Bits& occupied,
+               const Bits& theirs) {
+  for (int o = 0; o < 3; ++o)
+    for (Bits todo = dead; todo.any();) {
+      const int p = todo.lowest();
+      Bits run = Bits::single(p);
+      int a = geo.step[p][o], b = geo.step[p][o + 3];
+      for (; a >= 0 && !occupied.test(a); a = geo.step[a][o]) run.set(a);
+      for (; b >= 0 && !occupied.test(b); b = geo.step[b][o + 3]) run.set(b);
+      todo = todo.and_not(run);
+      if ((a >= 0 && theirs.test(a)) || (b >= 0 && theirs.test(b))) seen[o] |= run;
+    }
+}
+
+// moves_after for every placement at once, from the other side: a point q
+// that O sees along o only, in a run with one end O's, is lost after a
+// placement s exactly when s lies between q and that end. O sees few points
+// along one line only (measured: 10 a position, against 32 placements), so
+// each such q adds one to the points it would be lost by.
+struct LostTable {
+  std::array<std::uint8_t, detail::kMaxPoints> lost;
+  void build(const Geometry& geo, const Board& now, const Bits& theirs) {
+    std::fill_n(lost.begin(), geo.cells, 0);
+    for (int o = 0; o < 3; ++o)
+      now.only[o].for_each([&](int q) {
+        // An end next to q that is O's leaves no point between them, and q
+        // sees it whatever is placed on the other side (most q, measured).
+        const int up_next = geo.step[q][o], down_next = geo.step[q][o + 3];
+        if ((up_next >= 0 && theirs.test(up_next)) || (down_next >= 0 && theirs.test(down_next)))
+          return;
+        // Step along the run both ways (runs are short on crowded boards).
+        std::uint8_t up[detail::kMaxRows], down[detail::kMaxRows];
+        int ups = 0, downs = 0, a = up_next, b = down_next;
+        for (; a >= 0 && !now.occupied.test(a); a = geo.step[a][o])
+          up[ups++] = static_cast<std::uint8_t>(a);
+        for (; b >= 0 && !now.occupied.test(b); b = geo.step[b][o + 3])
+          down[downs++] = static_cast<std::uint8_t>(b);
+        const bool up_theirs = a >= 0 && theirs.test(a), down_theirs = b >= 0 && theirs.test(b);
+        if (up_theirs == down_theirs) return;  // both ends O's: q stays seen
+        if (up_theirs)
+          for (int k = 0; k < ups; ++k) ++lost[up[k]];
+        else
+          for (int k = 0; k < downs; ++k) ++lost[down[k]];
+      });
+  }
+  // Board::moves_after(s) on the board `now` it was built from.
+  ARB_HOT_INLINE std::uint8_t moves_after(const Board& now, int s) const {
+    const int n = now.total - static_cast<int>(now.all.test(s)) - lost[s];
+    return static_cast<std::uint8_t>(n == 0 ? 1 : n);  // M7: a pass
+  }
+};
+}  // namespace
+
+// The next mover O's sight now, to count his moves after each placement.
+struct Meridians::Counts {
+  Bits theirs;
+  Board now;
+  bool tabled = false;  // by `table`, else by Board::moves_after
+  LostTable table;
+  // Move::moves of the placements in `list` on `now`, but for those at the
+  // (increasing) indices `skip`.
+  void count(const Geometry& geo, MoveList& list, const std::uint8_t* skip = nullptr,
+             int skips = 0) const {
+    if (tabled)
+      count(list, skip, skips, [&](int s) { return table.moves_after(now, s); });
+    else
+      count(list, skip, skips, [&](int s) { return now.moves_after(geo, theirs, s); });
+  }
+  template <class F>
+  ARB_HOT_INLINE static void count(MoveList& list, const std::uint8_t* skip, int skips,
+                                   F moves_after) {
+    if (!skips) {
+      for (Move& move : list) move.moves = moves_after(move.code);
+      return;
+    }
+    for (int i = 0, k = 0; i < static_cast<int>(list.size()); ++i) {
+      if (k < skips && skip[k] == i) {
+        ++k;
+        continue;
+      }
+      list[i].moves = moves_after(list[i].code);
+    }
+  }
+};
+
+bool Meridians::prepare_counts(const Position& pos, int placements, Counts& counts) const {
+  const int opp = pos.side ^ 1;
+  if (pos.placed[opp] != 2) return false;  // O places by M4 or M5
+  const Bits theirs = pos.stones[opp];
+  const Bits occupied = pos.stones[0] | pos.stones[1];
+  counts.theirs = theirs;
+  Board& now = counts.now;
+  now.occupied = occupied;
+  if (pos.tracked) {
+    for (int o = 0; o < 3; ++o) now.seen[o] = pos.sight.of[opp][o];
+  } else {
+    for (Bits& b : now.seen) b = Bits{};
+    theirs.for_each([&](int p) {
+      for (int d = 0; d < detail::kDirections; ++d) {
+        const Bits& r = geo_->ray[p][d];
+        const Bits blockers = r & occupied;
+        now.seen[d % 3] |=
+            blockers.any()
+                ? r.and_not(geo_->ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d])
+                : r;
+      }
+    });
+  }
+  now.finish();
+  // The table pays when O sees few points along one line only: crowded
+  // boards (midgames: 10 against 33 placements), not the opening (38 against
+  // 19; before Position::sight is kept, the question is not even asked).
+  counts.tabled = pos.tracked && (now.only[0] | now.only[1] | now.only[2]).count() < placements;
+  if (counts.tabled) counts.table.build(*geo_, now, theirs);
+  return true;
+}
+
 // M10 for every placement at once (legal_moves looks at a position once, play
 // runs once per placement). With the mover's groups and, per group, the groups
 // it has a path to (its partners): placing s joins s and the groups J next to
@@ -377,8 +550,11 @@ constexpr int kMaxGroups = 63;  // more: nothing is marked, play checks M10 in f
 struct Meridians::Removals {
   static constexpr std::uint64_t kSelf = std::uint64_t{1} << 63;  // G goes too
   bool known = false;
-  // Per move of the list, in order: the labels of the mover's groups that
-  // M10 removes after it (with kSelf: G, which holds the groups of J).
+  // The moves after which M10 removes something, by their index in the list,
+  // with the labels of the mover's groups it removes (with kSelf: G, which
+  // holds the groups of J).
+  int removing = 0;
+  std::array<std::uint8_t, detail::kMaxPoints> index;
   std::array<std::uint64_t, detail::kMaxPoints> gone;
   const Bits* group = nullptr;  // the stones of each label (the thread's PathCache)
   // The stones of the groups in `mask` (kSelf aside).
@@ -402,6 +578,8 @@ struct PathCache {
   std::array<std::uint8_t, detail::kMaxPoints> label;  // valid on `own` only
   std::array<std::uint8_t, kMaxGroups> root;           // a group's lowest point
   std::array<Bits, kMaxGroups> group;                  // its stones
+  std::array<Bits, kMaxGroups> touch;                  // the points next to it
+  Bits touch_any;                                      // next to some group
   // Candidate paths: from `from` along the increasing direction `dir` the
   // first stone is `to`, own, not adjacent (each line seen once).
   int pairs = 0;
@@ -436,8 +614,15 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
       c.root[g] = static_cast<std::uint8_t>(todo.lowest());
       c.group[g] = group_of(own, c.root[g]);
       todo = todo.and_not(c.group[g]);
-      c.group[g].for_each([&](int p) { c.label[p] = static_cast<std::uint8_t>(g); });
+      Bits touch;
+      c.group[g].for_each([&](int p) {
+        c.label[p] = static_cast<std::uint8_t>(g);
+        touch |= geo_->neighbours[p];
+      });
+      c.touch[g] = touch;
     }
+    c.touch_any = Bits{};
+    for (int g = 0; g < std::min(c.groups, kMaxGroups); ++g) c.touch_any |= c.touch[g];
     c.pairs = 0;
     own.for_each([&](int p) {
       for (int d = 0; d < 3; ++d) {
@@ -477,8 +662,49 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   for (int g = 0; g < groups; ++g)
     if (!partners[g]) dead |= std::uint64_t{1} << g;
   out.known = true;
-  int i = 0;
+  // A move, with what M10 removes after it when that is something.
+  const auto add = [&](Move move, std::uint64_t gone) {
+    if (gone) {
+      out.index[out.removing] = static_cast<std::uint8_t>(list.size());
+      out.gone[out.removing++] = gone;
+    }
+    list.push_back(move);
+  };
+  // Most placements are settled together, as sets (measured: 86% of the
+  // midgames' placements, and most of the rest in the 15% of positions with
+  // a dead group). G lives when s touches no group (M6 gave it a path), or
+  // when s touches a group g and not a partner h of g (g's path to h, through
+  // s or not, then joins G to h, which is not in J). After such an s, M10
+  // removes exactly the dead groups when s neither touches one nor sees one
+  // of their stones along a line (a superset: adjacent points count too).
+  Bits settled = targets.and_not(c.touch_any);
+  for (int g = 0; g < groups; ++g)
+    if (partners[g]) settled |= c.touch[g].and_not(c.touch[std::countr_zero(partners[g])]);
+  Move as_settled{0, Move::Removal::kNone};
+  if (dead) {
+    Bits revives;
+    for (std::uint64_t d = dead; d; d &= d - 1) {
+      const int g = std::countr_zero(d);
+      revives |= c.touch[g];
+      c.group[g].for_each([&](int b) {  // the points that see b: short runs, by steps
+        for (int d = 0; d < detail::kDirections; ++d)
+          for (int q = geo_->step[b][d]; q >= 0 && !occupied.test(q); q = geo_->step[q][d])
+            revives.set(q);
+      });
+    }
+    settled = settled.and_not(revives);
+    as_settled.removal = Move::Removal::kCheck;  // several groups: play checks in full
+    if (!(dead & (dead - 1))) {
+      as_settled.removal = Move::Removal::kGroup;
+      as_settled.dead_at = root[std::countr_zero(dead)];
+    }
+  }
   targets.for_each([&](int s) {
+    if (settled.test(s)) {
+      as_settled.code = static_cast<std::uint8_t>(s);
+      add(as_settled, dead);
+      return;
+    }
     std::uint64_t joined = 0;  // J
     (geo_->neighbours[s] & own).for_each([&](int q) { joined |= std::uint64_t{1} << label[q]; });
     bool alive = joined == 0;  // M6: s alone sees an own stone across empties
@@ -500,7 +726,6 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
     }
     std::uint64_t gone = dead & ~joined & ~seen;
     if (!alive) gone |= joined | Removals::kSelf;
-    out.gone[i++] = gone;
     Move move{static_cast<std::uint8_t>(s)};
     if (!gone) {
       move.removal = Move::Removal::kNone;
@@ -511,7 +736,7 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
       move.removal = Move::Removal::kGroup;
       move.dead_at = root[std::countr_zero(gone)];
     }  // else several groups: play checks in full
-    list.push_back(move);
+    add(move, gone);
   });
 }
 
@@ -588,84 +813,21 @@ void Meridians::unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occu
   }
 }
 
-// M6 for the next mover O after each placement s that M10 follows by no
-// removal, from O's sight now, per orientation: s splits its run in two, and
-// a half stays seen along that line only when its own far end is O's. So O
-// loses s and, where exactly one end of the run is O's, the half on the other
-// side, except the points O also sees along another line (s lies on only one
-// line through each of them). When O sees s along no line, no run through s
-// ends at O: O loses nothing. After a placement that M10 follows by removing
-// some of the mover's groups, the count is made alike on the board without
-// them (with G among them, s goes too: O's placements on that board), whose
-// sight is O's sight now with their runs opened; placements that remove the
-// same groups share that board.
-namespace {
-// The next mover O's M6 sight on one board, for count_children.
-struct Board {
-  Bits occupied;
-  Bits seen[3];  // O's sight per orientation
-  Bits all;      // O's placements
-  Bits only[3];  // the points O sees along one orientation only
-  int total;
-  void finish() {
-    all = seen[0] | seen[1] | seen[2];
-    only[0] = seen[0].and_not(seen[1] | seen[2]);
-    only[1] = seen[1].and_not(seen[0] | seen[2]);
-    only[2] = seen[2].and_not(seen[0] | seen[1]);
-    total = all.count();
-  }
-  // count_moves after the placement s (not O's), M6 and M7.
-  ARB_HOT_INLINE std::uint8_t moves_after(const Geometry& geo, const Bits& theirs, int s) const {
-    int n = total;
-    if (all.test(s)) {
-      --n;
-      for (int o = 0; o < 3; ++o) {
-        if (!seen[o].test(s)) continue;  // so one end of the run is O's
-        // The half O no longer sees along o: from s in direction d up to the
-        // stone `far` (none: the edge).
-        const Bits up = geo.ray[s][o] & occupied;
-        int d = o, far = up.any() ? up.lowest() : -1;
-        if (far >= 0 && theirs.test(far)) {
-          const Bits down = geo.ray[s][o + 3] & occupied;
-          d = o + 3, far = down.any() ? down.highest() : -1;
-          if (far >= 0 && theirs.test(far)) continue;  // both O's: both halves stay
-        }
-        Bits lost = geo.ray[s][d] & only[o];
-        if (far >= 0) lost = lost.and_not(geo.ray_from[far][d]);
-        n -= lost.count();
-      }
-    }
-    return static_cast<std::uint8_t>(n == 0 ? 1 : n);  // M7: a pass
-  }
-};
-}  // namespace
+void Meridians::count_children(const Position& pos, MoveList& list) const {
+  Counts counts;  // not tabled: Position::sight is not kept yet
+  if (!prepare_counts(pos, static_cast<int>(list.size()), counts)) return;
+  for (Move& move : list) move.moves = counts.now.moves_after(*geo_, counts.theirs, move.code);
+}
 
-void Meridians::count_children(const Position& pos, MoveList& list,
-                               const Removals* removals) const {
-  const int me = pos.side, opp = me ^ 1;
-  if (pos.placed[opp] != 2) return;          // O places by M4 or M5
-  if (removals && !removals->known) return;  // play checks M10 in full
-  const Bits theirs = pos.stones[opp];
+// The moves after which M10 removes some of the mover's groups: counted on
+// the board without them (with G among them, s goes too: O's placements on
+// that board), whose sight is O's sight now with their runs opened; moves
+// that remove the same groups share that board.
+void Meridians::count_removed(const Position& pos, MoveList& list, const Removals& removals,
+                              const Counts& counts) const {
+  const int me = pos.side;
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  Board now;
-  now.occupied = occupied;
-  if (pos.tracked) {
-    for (int o = 0; o < 3; ++o) now.seen[o] = pos.sight.of[opp][o];
-  } else {
-    theirs.for_each([&](int p) {
-      for (int d = 0; d < detail::kDirections; ++d) {
-        const Bits& r = geo_->ray[p][d];
-        const Bits blockers = r & occupied;
-        now.seen[d % 3] |=
-            blockers.any()
-                ? r.and_not(geo_->ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d])
-                : r;
-      }
-    });
-  }
-  now.finish();
-  // The boards after M10's removals, made at their first use; a placement
-  // whose removals find no room is left to play.
+  // Made at their first use; a move whose removals find no room is left to play.
   constexpr int kBoards = 4;
   union Boards {
     Boards() {}
@@ -674,34 +836,30 @@ void Meridians::count_children(const Position& pos, MoveList& list,
   std::uint64_t key[kBoards];
   bool over[kBoards];  // M8: the mover has no stones left
   int boards = 0;
-  int i = 0;
-  for (Move& move : list) {
-    const std::uint64_t gone = removals ? removals->gone[i++] : 0;
-    if (!gone) {
-      move.moves = now.moves_after(*geo_, theirs, move.code);
-      continue;
-    }
+  for (int k = 0; k < removals.removing; ++k) {
+    const std::uint64_t gone = removals.gone[k];
+    Move& move = list[removals.index[k]];
     int b = 0;
     while (b < boards && key[b] != gone) ++b;
     if (b == boards) {
       if (boards == kBoards) continue;
-      const Bits dead = removals->stones(gone);
-      Board& board = after.of[b];
-      board.occupied = occupied.and_not(dead);
-      Bits of[2][3];
-      for (int o = 0; o < 3; ++o) of[opp][o] = now.seen[o];
-      unlink_dead(of, dead, board.occupied, pos.stones[1], 1u << opp);
-      for (int o = 0; o < 3; ++o) board.seen[o] = of[opp][o];
-      board.finish();
+      const Bits dead = removals.stones(gone);
       key[b] = gone;
       over[b] = gone & Removals::kSelf && !pos.stones[me].and_not(dead).any();
       ++boards;
+      if (!over[b]) {
+        Board& board = after.of[b];
+        board.occupied = occupied.and_not(dead);
+        for (int o = 0; o < 3; ++o) board.seen[o] = counts.now.seen[o];
+        open_runs(*geo_, board.seen, dead, board.occupied, counts.theirs);
+        board.finish();
+      }
     }
     if (over[b]) continue;  // count_moves 0: play says so
     const Board& board = after.of[b];
     move.moves = gone & Removals::kSelf
                      ? static_cast<std::uint8_t>(board.total == 0 ? 1 : board.total)  // M7
-                     : board.moves_after(*geo_, theirs, move.code);
+                     : board.moves_after(*geo_, counts.theirs, move.code);
   }
 }
 
@@ -711,11 +869,15 @@ Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   const Bits targets = placements(pos);
   if (pos.placed[pos.side] == 2) {
     Removals removals;
+    Counts counts;
     mark_placements(pos, targets, list, removals);
-    count_children(pos, list, &removals);
+    if (removals.known && prepare_counts(pos, static_cast<int>(list.size()), counts)) {
+      counts.count(*geo_, list, removals.index.data(), removals.removing);
+      if (removals.removing) count_removed(pos, list, removals, counts);
+    }
   } else {
     targets.for_each([&](int p) { list.push_back(Move{static_cast<std::uint8_t>(p)}); });
-    count_children(pos, list, nullptr);
+    count_children(pos, list);
   }
   if (pos.may_swap) list.push_back(Move{Move::kSwap});      // M9
   if (list.size() == 0) list.push_back(Move{Move::kPass});  // M7

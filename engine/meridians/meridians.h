@@ -11,19 +11,20 @@
 // sight), updated by play on the two runs a placed or removed stone splits or
 // joins. M10 is decided once per position for all placements: legal_moves
 // numbers the mover's groups and the groups each has a path to, and marks each
-// move with what M10 removes after it (mostly nothing), so play checks no
-// group; a move made elsewhere is checked in play, near the opponent's last
-// placement. The groups and candidate paths are kept per thread (PathCache in
-// the .cpp) for the next position, which perft's walk makes a sibling: the
+// move with what M10 removes after it (mostly nothing, and most moves are
+// settled together, as sets), so play checks no group; a move made elsewhere
+// is checked in play, near the opponent's last placement. The groups and candidate paths are kept
+// per thread (PathCache in the .cpp) for the next position, which perft's walk makes a sibling: the
 // same board but for the opponent's last stone, which cuts the paths it
 // crosses.
 //
 // The last ply (perft counts it without playing it): legal_moves also works
-// out each placement's count_moves after it (count_children, from the next
-// mover's sight per orientation, on the board without the groups M10 removes
-// after it); perft takes it from count_after without playing the move, and
-// play passes it on and leaves the sight update of such a move pending until
-// the position's sight is read.
+// out each placement's count_moves after it (prepare_counts: from the next
+// mover's sight per orientation, on crowded boards by a table of the points
+// each placement takes from him; count_removed: on the board without the
+// groups M10 removes after it); perft takes it from count_after without
+// playing the move, and play passes it on and leaves the sight update of such
+// a move pending until the position's sight is read.
 //
 // Variants (RULES.md V): V6 second=sight only widens placements() for the
 // second stone; V7 pass=keeps only skips the pass's removal (remove_dead).
@@ -242,11 +243,19 @@ class Meridians {
                    int me) const;
   // Links Position::pending into pos.sight.
   void settle(const Position& pos) const;
-  // What M10 removes after each placement (mark_placements), for count_children.
+  // What M10 removes after the placements that remove something (mark_placements).
   struct Removals;
-  // Move::moves of the placements in `list`, when the next mover is at M6
-  // (`removals`: null before the mover's third stone, when M10 removes nothing).
-  void count_children(const Position& pos, MoveList& list, const Removals* removals) const;
+  // The next mover's sight now, for Move::moves (count_children, mark_placements).
+  struct Counts;
+  // Counts for pos's placements (how many: `placements`); false when the
+  // next mover places by M4 or M5 (nothing is counted then).
+  bool prepare_counts(const Position& pos, int placements, Counts& counts) const;
+  // Move::moves of the placements in `list`, before the mover's third stone
+  // (M10 removes nothing then), when the next mover is at M6.
+  void count_children(const Position& pos, MoveList& list) const;
+  // Move::moves of the moves after which M10 removes something.
+  void count_removed(const Position& pos, MoveList& list, const Removals& removals,
+                     const Counts& counts) const;
   // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
   void remove_dead(Position& next, const Position& pos, const Move& move) const;
   // M6 sight of colour c, of[c][o], after the stones `dead` left the board
