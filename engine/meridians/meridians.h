@@ -13,10 +13,11 @@
 // numbers the mover's groups and the groups each has a path to, and marks each
 // move with what M10 removes after it (mostly nothing, and most moves are
 // settled together, as sets), so play checks no group; a move made elsewhere
-// is checked in play, near the opponent's last placement. The groups and candidate paths are kept
-// per thread (PathCache in the .cpp) for the next position, which perft's walk makes a sibling: the
-// same board but for the opponent's last stone, which cuts the paths it
-// crosses.
+// is checked in play, near the opponent's last placement. The groups, their
+// paths, and the runs that removing some of them opens, are kept per thread
+// (PathCache, RunCache in the .cpp) for the next position, which perft's walk
+// makes a sibling: the same board but for the opponent's last stone, which
+// cuts the paths and splits the runs it stands on.
 //
 // The last ply (perft counts it without playing it): legal_moves also works
 // out each placement's count_moves after it (prepare_counts: from the next
