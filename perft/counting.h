@@ -57,8 +57,6 @@ HashOptions resolve_hash(const G& g, const HashArgs& a,
   f.probe_depth = default_probe_depth(g.spec().name());
   // A measuring aid (docs/cluster.md): another probe depth for the default's table.
   if (const char* t = std::getenv("ARB_TUNE_PROBE")) f.probe_depth = std::max(2, std::atoi(t));
-  f.cores = default_threads();
-  f.memory_mb = physical_memory_mb();
   TreeEstimate tree;
   tree.depth = depth;
   // Both given: nothing to estimate. A shortcut game's policy needs only the depth.
@@ -66,6 +64,16 @@ HashOptions resolve_hash(const G& g, const HashArgs& a,
   const double clearly_small = (f.table ? kPlainBelow : kPlainBelowWithoutHash) * kClearlySmall;
   if (!f.shortcut && !(a.megabytes && a.threads))
     tree = estimate_tree(g, roots, depth, kEstimateBudget, clearly_small);
+  if constexpr (SymmetricGame<G>)
+    if (!(a.megabytes && a.threads) && tree.walked() < kPlainBelow)
+      tree.images_meet = images_meet(g, roots);
+  // The cores and the memory matter only to a tree big enough for threads or
+  // the table (choose_counting), and asking costs 0.1 ms (sysfs, sysinfo),
+  // 1% of a 10 ms count: asked only then.
+  if (f.shortcut || tree.walked() >= kPlainBelowWithoutHash) {
+    f.cores = default_threads();
+    f.memory_mb = physical_memory_mb();
+  }
   return choose_counting(a, tree, f);
 }
 

@@ -87,6 +87,10 @@ struct TreeEstimate {
   int depth = 0;
   int exact = 0;
   std::vector<double> plies;
+  // Two children of a root are images of each other (images_meet; so they
+  // are where the root is symmetric): merging the upper plies' images saves
+  // walks. Where they do not, the merge only costs (choose_counting).
+  bool images_meet = true;
 
   // Positions the plain walk visits above the leaves.
   double walked() const {
@@ -167,6 +171,21 @@ TreeEstimate estimate_tree(const G& g, const std::vector<typename G::Position>& 
   return extrapolate(std::move(plies), depth, floor);
 }
 
+// Whether two children of one of `roots` have the same canonical image
+// (by their hashes: a collision only costs the merge).
+template <SymmetricGame G>
+bool images_meet(const G& g, const std::vector<typename G::Position>& roots) {
+  std::vector<std::uint64_t> keys;
+  for (const auto& root : roots) {
+    keys.clear();
+    for (const auto& move : g.legal_moves(root))
+      keys.push_back(g.hash(table_key(g, g.play(root, move))));
+    std::sort(keys.begin(), keys.end());
+    if (std::adjacent_find(keys.begin(), keys.end()) != keys.end()) return true;
+  }
+  return false;
+}
+
 // What the policy knows of the implementation and the machine.
 struct CountingFacts {
   bool table = false;      // the game can hash and counts by walking (no count_subtree)
@@ -191,11 +210,13 @@ inline HashOptions choose_counting(const HashArgs& a, const TreeEstimate& tree,
       f.shortcut ? tree.depth >= 2 : walked >= (f.table ? kPlainBelow : kPlainBelowWithoutHash);
   o.threads = a.threads.value_or(big ? std::max(1, f.cores) : 1);
   // A walk on one thread without a table still merges the images of the
-  // upper plies where the game has symmetries: a symmetric root (every start
-  // position) then walks one child per class (Eximo's start D5 2.0x fewer
-  // instructions), and an asymmetric one pays only the merge of its first few
-  // dozen positions. Both options given: exactly what was asked.
-  o.merge_top = f.symmetric && !(a.megabytes && a.threads);
+  // upper plies where the game has symmetries and two children of a root are
+  // images of each other: a symmetric root (every start position) then walks
+  // one child per class (Eximo's start D5 2.0x fewer instructions). Elsewhere
+  // the plain recursion: the merge would save nothing and cost its set-up
+  // (the expansion's memory, 0.3 ms in a fresh process: 3% of a 10 ms
+  // Emergo midgame, measured). Both options given: exactly what was asked.
+  o.merge_top = f.symmetric && tree.images_meet && !(a.megabytes && a.threads);
   if (a.megabytes) {
     o.megabytes = static_cast<std::size_t>(*a.megabytes);  // today's table (probe depth 2)
     return o;

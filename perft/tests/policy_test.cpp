@@ -239,8 +239,9 @@ TEST(PerftPolicy, TheMergedWalkGivesThePlainCount) {
   const engine::meridians::Meridians meridians(Spec::parse("meridians:size=6"));
   HashOptions merged;
   merged.merge_top = true;
-  const auto check = [&](const auto& g, const auto& pos, int depth) {
-    ASSERT_TRUE(resolve_hash(g, HashArgs{}, pos, depth).merge_top) << g.spec().canonical();
+  const auto check = [&](const auto& g, const auto& pos, int depth, bool symmetric = true) {
+    // The default merges where the root is symmetric, else walks plainly.
+    ASSERT_EQ(resolve_hash(g, HashArgs{}, pos, depth).merge_top, symmetric) << g.spec().canonical();
     EXPECT_EQ(to_string(run_perft(g, pos, depth, merged)), to_string(perft(g, pos, depth)))
         << g.spec().canonical() << " depth " << depth;
     const auto text = [](const std::vector<DivideEntry>& d) {
@@ -251,9 +252,24 @@ TEST(PerftPolicy, TheMergedWalkGivesThePlainCount) {
     EXPECT_EQ(text(run_divide(g, pos, depth, merged)), text(divide(g, pos, depth)));
   };
   check(emergo, emergo.start(), 5);
-  check(emergo9, mid, 5);
+  check(emergo9, mid, 5, false);
   check(eximo, eximo.start(), 5);
   check(meridians, meridians.start(), 4);
+}
+
+TEST(PerftPolicy, ImagesMeetBelowASymmetricRootOnly) {
+  const engine::emergo::Emergo emergo(Spec::parse("emergo"));
+  const auto mid =
+      emergo.parse("2W6/9/2(WB)1(WB)1(BBBWW)2/9/B5(WB)2/3B3(WWB)1/(BW)1B6/1W3W3/B5W2 w 0 0");
+  EXPECT_TRUE(images_meet(emergo, {emergo.start()}));
+  EXPECT_FALSE(images_meet(emergo, {mid}));
+  EXPECT_TRUE(images_meet(emergo, {mid, emergo.start()}));
+  CountingFacts f = engine_facts();
+  f.symmetric = true;
+  TreeEstimate t = uniform(30, 4);
+  t.images_meet = false;
+  EXPECT_FALSE(choose_counting({}, t, f).merge_top);
+  EXPECT_TRUE(plain_walk(choose_counting({}, t, f)));
 }
 
 }  // namespace
