@@ -829,7 +829,7 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
     if (next.pending != Position::kUnknown)
       next.gone.stones = dead;  // settle links it
     else
-      unlink_dead(next.sight.of, dead, next.stones[0] | next.stones[1], next.stones[1], 3);
+      unlink_dead(next.sight.of, dead, next.stones[0] | next.stones[1], next.stones[1]);
   }
 }
 
@@ -837,7 +837,7 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
 // each emptied point between the nearest stones left; one run holds every
 // emptied point of its line segment, so a group along a line costs one.
 void Meridians::unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occupied,
-                            const Bits& black, unsigned colours) const {
+                            const Bits& black) const {
   for (int o = 0; o < 3; ++o) {
     for (Bits todo = dead; todo.any();) {
       const int p = todo.lowest();
@@ -869,7 +869,6 @@ void Meridians::unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occu
       }
       todo = todo.and_not(run);
       for (int c = 0; c < 2; ++c) {
-        if (!(colours >> c & 1)) continue;
         Bits& s = of[c][o];
         s = s.and_not(run);
         if (up_colour == c || down_colour == c) s |= run;

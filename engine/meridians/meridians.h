@@ -236,10 +236,8 @@ class Meridians {
 
  private:
   Bits sight(int p, Bits occupied) const;  // empty points seen from p, M6
-  // Position::sight after point p became `colour`'s (or empty: -1); `others`
-  // is every other occupied point.
-  void relink(Position& pos, int p, const Bits& others, int colour) const;
-  // relink, p taken by `me`; `theirs_stones` are the opponent's.
+  // Position::sight after `me` placed at the empty point p; `others` is every
+  // other occupied point, `theirs_stones` the opponent's.
   void link_placed(Position::Sight& sight, int p, const Bits& others, const Bits& theirs_stones,
                    int me) const;
   // Links Position::pending into pos.sight.
@@ -259,10 +257,10 @@ class Meridians {
                      const Counts& counts) const;
   // M10 (and M7, M8) in play: the mover's dead groups leave `next`.
   void remove_dead(Position& next, const Position& pos, const Move& move) const;
-  // M6 sight of colour c, of[c][o], after the stones `dead` left the board
-  // (`occupied`, after), for the colours c in `colours` (bit c).
-  void unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occupied, const Bits& black,
-                   unsigned colours) const;
+  // M6 sight of both colours, of[c][o], after the stones `dead` left the
+  // board (`occupied`, after).
+  void unlink_dead(Bits (&of)[2][3], const Bits& dead, const Bits& occupied,
+                   const Bits& black) const;
   void rebuild_sight(Position& pos) const;  // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
@@ -322,40 +320,6 @@ inline std::uint64_t Meridians::count_moves(const Position& pos) const {
   return n == 0 ? 1 : n;  // M7: pass only without a placement
 }
 
-// M10 reading of the capped counter: "placed 2" means "2 or more". A player
-// whose counter is already 2 before his placement has now placed at least 3,
-// so his own dead groups go; a counter of 0 or 1 means he has now placed 1 or
-// 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
-// The two runs of orientation o through p, on the board `others` (p excluded):
-// towards increasing indices (first blocker lowest) and decreasing (highest).
-inline void Meridians::relink(Position& pos, int p, const Bits& others, int colour) const {
-  for (int o = 0; o < 3; ++o) {
-    Bits up = geo_->ray[p][o], down = geo_->ray[p][o + 3];
-    int up_colour = -1, down_colour = -1;
-    if (const Bits b = up & others; b.any()) {
-      const int q = b.lowest();
-      up = up.and_not(geo_->ray_from[q][o]);
-      up_colour = pos.stones[1].test(q);
-    }
-    if (const Bits b = down & others; b.any()) {
-      const int q = b.highest();
-      down = down.and_not(geo_->ray_from[q][o + 3]);
-      down_colour = pos.stones[1].test(q);
-    }
-    const Bits run = up | down | Bits::single(p);
-    for (int c = 0; c < 2; ++c) {
-      Bits& s = pos.sight.of[c][o];
-      s = s.and_not(run);
-      if (colour < 0) {  // p emptied: one run between the two blockers
-        if (up_colour == c || down_colour == c) s |= run;
-      } else {  // p taken: two runs, each ending at p and at its blocker
-        if (colour == c || down_colour == c) s |= down;
-        if (colour == c || up_colour == c) s |= up;
-      }
-    }
-  }
-}
-
 // Position::sight after `me` placed at the empty point p: per orientation,
 // p splits its run in two, each now ending at p. `me` sees both; the opponent
 // keeps a part only where its far end is his.
@@ -401,7 +365,7 @@ inline void Meridians::settle(const Position& pos) const {
   Bits before = occupied | pos.gone.stones;  // the board the placement was made on
   before.reset(p);
   link_placed(pos.sight, p, before, pos.stones[pos.side], pos.side ^ 1);
-  if (pos.gone.stones.any()) unlink_dead(pos.sight.of, pos.gone.stones, occupied, pos.stones[1], 3);
+  if (pos.gone.stones.any()) unlink_dead(pos.sight.of, pos.gone.stones, occupied, pos.stones[1]);
   pos.pending = Position::kUnknown;
 }
 
@@ -417,6 +381,10 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   next.may_swap = false;
   if (move.code == Move::kSwap) return next;  // M9: colours exchanged, board and side unchanged
   const int me = pos.side;
+  // M10 reading of the capped counter: "placed 2" means "2 or more". A player
+  // whose counter is already 2 before his placement has now placed at least 3,
+  // so his own dead groups go; a counter of 0 or 1 means he has now placed 1
+  // or 2 (M5 keeps those alive anyway). Opponent groups are never removed here.
   const bool third_or_later = pos.placed[me] == 2;
   const bool tracked = pos.tracked;  // Position::sight is kept
   if (move.code != Move::kPass) {
