@@ -81,7 +81,8 @@ inline std::string joined_escaped(const std::vector<std::string>& words) {
 // children whose texts differ. Texts are escaped (verify's side B is an
 // outside engine's).
 inline std::string describe(const Difference& d) {
-  std::string out = "path from the root (" + std::to_string(d.path.size()) + " moves):";
+  std::string out = "path from the root (" + std::to_string(d.path.size()) +
+                    (d.path.size() == 1 ? " move):" : " moves):");
   out += d.path.empty() ? " none, the root itself\n" : " " + joined_escaped(d.path) + "\n";
   if (d.b_position.empty()) {
     out += "position: " + escaped(d.a_position) + "\n";

@@ -224,8 +224,8 @@ std::string difference_html(const Difference& d, const BoardLayout& layout) {
            "</code></p>\n";
   };
   std::ostringstream out;
-  out << "<p>Path from the root (" << d.path.size() << " moves): <code>"
-      << html(d.path.empty() ? "(none)" : joined(d.path)) << "</code></p>\n";
+  out << "<p>Path from the root (" << d.path.size() << (d.path.size() == 1 ? " move" : " moves")
+      << "): <code>" << html(d.path.empty() ? "(none)" : joined(d.path)) << "</code></p>\n";
   if (two_boards) {
     out << position(d.a_name, d.a_position) << board_svg(layout, d.a_position, only_a, "");
     out << position(d.b_name, d.b_position) << board_svg(layout, d.b_position, "", only_b);

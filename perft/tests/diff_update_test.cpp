@@ -64,7 +64,7 @@ TEST(PerftDiff, M9_SwapIsTheShortestDifference) {
   const CliRun text = perft({"diff", "meridians", "meridians:swap", "--depth", "2"});
   EXPECT_EQ(text.status, 1);
   EXPECT_TRUE(contains(text.out, "moves only under meridians:swap (1): swap")) << text.out;
-  EXPECT_TRUE(contains(text.out, "path from the root (1 moves): a1")) << text.out;
+  EXPECT_TRUE(contains(text.out, "path from the root (1 move): a1")) << text.out;
 }
 
 TEST(PerftDiff, ReportIsWrittenWithBothBoards) {
