@@ -183,6 +183,54 @@ ARB_HOT_INLINE Bits seen_from(const Geometry& geo, int p, const Bits& occupied) 
   });
   return out;
 }
+
+// M6 sight per orientation: the empty points whose run along o ends at one of
+// `stones` (`occupied`: every stone), added to seen[o]; each stone's six rays
+// cut at their first stone.
+ARB_HOT_INLINE void add_sight(const Geometry& geo, Bits (&seen)[3], const Bits& stones,
+                              const Bits& occupied) {
+  stones.for_each([&](int p) {
+    for (int d = 0; d < detail::kDirections; ++d) {
+      const Bits& r = geo.ray[p][d];
+      const Bits blockers = r & occupied;
+      seen[d % 3] |=
+          blockers.any()
+              ? r.and_not(geo.ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d])
+              : r;
+    }
+  });
+}
+
+// The empty points from p in direction d up to the first stone, one step at a
+// time (on crowded boards runs are short: cheaper than a ray), each passed to
+// f; returns that stone (-1: the edge).
+template <class F>
+ARB_HOT_INLINE int walk(const Geometry& geo, int p, int d, const Bits& occupied, F&& f) {
+  int q = geo.step[p][d];
+  for (; q >= 0 && !occupied.test(q); q = geo.step[q][d]) f(q);
+  return q;
+}
+
+// The opponent's last placement, when it still stands (-1: unknown, or M10
+// removed it): the one stone by which a position differs from its siblings.
+ARB_HOT_INLINE int standing_last(const Meridians::Position& pos) {
+  const bool stands =
+      pos.last != Meridians::Position::kUnknown && pos.stones[pos.side ^ 1].test(pos.last);
+  return stands ? pos.last : -1;
+}
+
+// The M2 paths a stone at `last` cuts: on each line through it, the one
+// between the first stones on both sides, when both are `own` (f(a, b)).
+template <class F>
+ARB_HOT_INLINE void for_each_cut_path(const Geometry& geo, int last, const Bits& own,
+                                      const Bits& occupied, F&& f) {
+  for (int o = 0; o < 3; ++o) {
+    const Bits up = geo.ray[last][o] & occupied, down = geo.ray[last][o + 3] & occupied;
+    if (!up.any() || !down.any()) continue;
+    const int a = up.lowest(), b = down.highest();
+    if (own.test(a) && own.test(b)) f(a, b);
+  }
+}
 }  // namespace
 
 Bits Meridians::sight(int p, Bits occupied) const { return seen_from(*geo_, p, occupied); }
@@ -272,19 +320,10 @@ Bits Meridians::sweep_sight(const Bits& own, const Bits& occupied) const {
 
 void Meridians::rebuild_sight(Position& pos) const {
   const Bits occupied = pos.stones[0] | pos.stones[1];
-  for (auto& per_colour : pos.sight.of)
-    for (Bits& s : per_colour) s = Bits{};
-  for (int c = 0; c < 2; ++c)
-    pos.stones[c].for_each([&](int p) {
-      for (int d = 0; d < detail::kDirections; ++d) {
-        const Bits& r = geo_->ray[p][d];
-        const Bits blockers = r & occupied;
-        Bits run = r;
-        if (blockers.any())
-          run = r.and_not(geo_->ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d]);
-        pos.sight.of[c][d % 3] |= run;
-      }
-    });
+  for (int c = 0; c < 2; ++c) {
+    for (Bits& s : pos.sight.of[c]) s = Bits{};
+    add_sight(*geo_, pos.sight.of[c], pos.stones[c], occupied);
+  }
 }
 
 // Why only these groups can be dead: after the owner's previous turn all his
@@ -300,20 +339,14 @@ void Meridians::rebuild_sight(Position& pos) const {
 // group. And s with no own neighbour was placed (M6) seeing an own stone
 // across empty points, a stone of another group: a path, so {s} lives.
 Bits Meridians::cut_seeds(const Position& pos, int colour, int last) const {
-  const Bits own = pos.stones[colour];
-  const Bits occupied = pos.stones[0] | pos.stones[1];
   // A path `last` cut had its two ends on one line through `last`, the first
   // stones on either side, both own (s may now stand in for one of them).
   Bits seeds;
-  for (int o = 0; o < 3; ++o) {
-    const Bits up = geo_->ray[last][o] & occupied, down = geo_->ray[last][o + 3] & occupied;
-    if (!up.any() || !down.any()) continue;
-    const int a = up.lowest(), b = down.highest();
-    if (own.test(a) && own.test(b)) {
-      seeds.set(a);
-      seeds.set(b);
-    }
-  }
+  for_each_cut_path(*geo_, last, pos.stones[colour], pos.stones[0] | pos.stones[1],
+                    [&](int a, int b) {
+                      seeds.set(a);
+                      seeds.set(b);
+                    });
   return seeds;
 }
 
@@ -423,9 +456,8 @@ void open_runs(const Geometry& geo, Bits (&opened)[3], Bits (&runs)[3], const Bi
     for (Bits todo = dead; todo.any();) {
       const int p = todo.lowest();
       Bits run = Bits::single(p);
-      int a = geo.step[p][o], b = geo.step[p][o + 3];
-      for (; a >= 0 && !occupied.test(a); a = geo.step[a][o]) run.set(a);
-      for (; b >= 0 && !occupied.test(b); b = geo.step[b][o + 3]) run.set(b);
+      const auto add = [&](int q) { run.set(q); };
+      const int a = walk(geo, p, o, occupied, add), b = walk(geo, p, o + 3, occupied, add);
       todo = todo.and_not(run);
       runs[o] |= run;
       if ((a >= 0 && theirs.test(a)) || (b >= 0 && theirs.test(b))) opened[o] |= run;
@@ -480,13 +512,13 @@ struct LostTable {
         const int up_next = geo.step[q][o], down_next = geo.step[q][o + 3];
         if ((up_next >= 0 && theirs.test(up_next)) || (down_next >= 0 && theirs.test(down_next)))
           return;
-        // Step along the run both ways (runs are short on crowded boards).
+        // The run both ways.
         std::uint8_t up[detail::kMaxRows], down[detail::kMaxRows];
-        int ups = 0, downs = 0, a = up_next, b = down_next;
-        for (; a >= 0 && !now.occupied.test(a); a = geo.step[a][o])
-          up[ups++] = static_cast<std::uint8_t>(a);
-        for (; b >= 0 && !now.occupied.test(b); b = geo.step[b][o + 3])
-          down[downs++] = static_cast<std::uint8_t>(b);
+        int ups = 0, downs = 0;
+        const int a =
+            walk(geo, q, o, now.occupied, [&](int r) { up[ups++] = static_cast<std::uint8_t>(r); });
+        const int b = walk(geo, q, o + 3, now.occupied,
+                           [&](int r) { down[downs++] = static_cast<std::uint8_t>(r); });
         const bool up_theirs = a >= 0 && theirs.test(a), down_theirs = b >= 0 && theirs.test(b);
         if (up_theirs == down_theirs) return;  // both ends O's: q stays seen
         if (up_theirs)
@@ -511,8 +543,7 @@ struct Meridians::Counts {
   LostTable table;
   // Move::moves of the placements in `list` on `now`, but for those at the
   // (increasing) indices `skip`.
-  void count(const Geometry& geo, MoveList& list, const std::uint8_t* skip = nullptr,
-             int skips = 0) const {
+  void count(const Geometry& geo, MoveList& list, const std::uint8_t* skip, int skips) const {
     if (tabled)
       count(list, skip, skips, [&](int s) { return table.moves_after(now, s); });
     else
@@ -547,16 +578,7 @@ bool Meridians::prepare_counts(const Position& pos, int placements, Counts& coun
     for (int o = 0; o < 3; ++o) now.seen[o] = pos.sight.of[opp][o];
   } else {
     for (Bits& b : now.seen) b = Bits{};
-    theirs.for_each([&](int p) {
-      for (int d = 0; d < detail::kDirections; ++d) {
-        const Bits& r = geo_->ray[p][d];
-        const Bits blockers = r & occupied;
-        now.seen[d % 3] |=
-            blockers.any()
-                ? r.and_not(geo_->ray_from[d < 3 ? blockers.lowest() : blockers.highest()][d])
-                : r;
-      }
-    });
+    add_sight(*geo_, now.seen, theirs, occupied);
   }
   now.finish();
   // The table pays when O sees few points along one line only: crowded
@@ -629,7 +651,7 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   const Bits own = pos.stones[me];
   const Bits occupied = pos.stones[0] | pos.stones[1];
   // The opponent's last stone, when it stands: it may cut paths (dead_near).
-  const int cut = pos.last != Position::kUnknown && occupied.test(pos.last) ? pos.last : -1;
+  const int cut = standing_last(pos);
   Bits base = occupied;
   if (cut >= 0) base.reset(cut);
   PathCache& c = path_cache;
@@ -698,14 +720,11 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
   std::copy_n(c.partners.begin(), groups, partners.begin());
   if (cut >= 0) {
     int low[3], high[3], cuts = 0;
-    for (int o = 0; o < 3; ++o) {
-      const Bits up = geo_->ray[cut][o] & occupied, down = geo_->ray[cut][o + 3] & occupied;
-      if (!up.any() || !down.any()) continue;
-      const int a = up.lowest(), b = down.highest();
-      if (!own.test(a) || !own.test(b) || label[a] == label[b]) continue;
+    for_each_cut_path(*geo_, cut, own, occupied, [&](int a, int b) {
+      if (label[a] == label[b]) return;
       low[cuts] = std::min(label[a], label[b]);
       high[cuts++] = std::max(label[a], label[b]);
-    }
+    });
     for (int i = 0; i < cuts; ++i) {
       int left = c.paths[low[i]][high[i]];
       for (int j = 0; j < cuts; ++j) left -= low[j] == low[i] && high[j] == high[i];
@@ -743,10 +762,9 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
     for (std::uint64_t d = dead; d; d &= d - 1) {
       const int g = std::countr_zero(d);
       revives |= c.touch[g];
-      c.group[g].for_each([&](int b) {  // the points that see b: short runs, by steps
+      c.group[g].for_each([&](int b) {  // the points that see b
         for (int d = 0; d < detail::kDirections; ++d)
-          for (int q = geo_->step[b][d]; q >= 0 && !occupied.test(q); q = geo_->step[q][d])
-            revives.set(q);
+          walk(*geo_, b, d, occupied, [&](int q) { revives.set(q); });
       });
     }
     settled = settled.and_not(revives);
@@ -892,7 +910,7 @@ void Meridians::count_removed(const Position& pos, MoveList& list, const Removal
   const int me = pos.side;
   const Bits occupied = pos.stones[0] | pos.stones[1];
   // O's last stone, when it stands (RunCache).
-  const int last = pos.last != Position::kUnknown && counts.theirs.test(pos.last) ? pos.last : -1;
+  const int last = standing_last(pos);
   Bits base = occupied, theirs_base = counts.theirs;
   if (last >= 0) base.reset(last), theirs_base.reset(last);
   // Made at their first use; a move whose removals find no room is left to play.
@@ -924,9 +942,7 @@ void Meridians::count_removed(const Position& pos, MoveList& list, const Removal
           if (last < 0 || !kept.runs[o].test(last)) continue;
           board.seen[o].reset(last);      // a stone now
           for (const int d : {o, o + 3})  // the two runs ending at O's last stone
-            for (int q = geo_->step[last][d]; q >= 0 && !board.occupied.test(q);
-                 q = geo_->step[q][d])
-              board.seen[o].set(q);
+            walk(*geo_, last, d, board.occupied, [&](int q) { board.seen[o].set(q); });
         }
         if (gone & Removals::kSelf) {  // only the total is asked (M6: s is gone too)
           board.total = (board.seen[0] | board.seen[1] | board.seen[2]).count();
