@@ -186,8 +186,8 @@ case "${1:-}" in
     # build/asan: clang 14 under ASan and UBSan (Check build type, no
     # benchmarks), only the programs of ASAN_QUICK and the fuzz programs
     # (target arb_sanitize_quick). The rest of the sanitizer pass, the tool
-    # and its tests, the fixture suites and the properties under ASan (1,829 s
-    # of a 100-minute run on a loaded machine, issue 28), is ./dev.sh asan.
+    # and its tests, the fixture suites and the properties under ASan, the
+    # longest part of a sanitizer run, is ./dev.sh asan.
     asan_build arb_sanitize_quick
     run ctest --test-dir build/asan --tests-regex "$ASAN_QUICK" --exclude-regex "$ASAN_HEAVY" \
       --output-on-failure -j "$JOBS"

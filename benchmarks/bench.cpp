@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
         })->Unit(benchmark::kMillisecond);
       }
     });
-    // perft stats (issue 24): random games per second from the start on 2
+    // perft stats: random games per second from the start on 2
     // threads, each game's default spec, engine and reference. The counter
     // games_per_s is wall-clock (the threads run inside one iteration).
     arb::Games::for_each([&]<class Pair>() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The counting default against the plain walk and the table (issue 26.1).
+"""The counting default against the plain walk and the table.
 
 Runs build/bin/perft --json on every line of fixtures/*.perft (each D<k> whose
 plain count takes at most --limit seconds) and on each game's start position

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Picks the midgame positions of fixtures/<game>_midgame.perft (issue 15).
+"""Picks the midgame positions of fixtures/<game>_midgame.perft.
 
 Seeded random play (`perft play <spec> --seed N --plies K`) gives the
 positions: for each game, one position per seed at a fixed ply, plus a few
@@ -23,7 +23,8 @@ GAMES = {
     "ecalper": ("ecalper:size=5", range(1, 7), 8, range(1, 33), 30_000_000),
 }
 
-# Positions given in issue 15 as examples of midgames.
+# Positions given as examples of midgames when the workloads were chosen (their
+# ids are the fixture files' ids).
 EXTRA = {
     "emergo": [("issue15-example", "W1B5B/7B1/B5(BW)2/5(BW)1W1/W1(BW)6/1W5(WB)1/(WB)1W1B1B2/9/W1B3W2 w 0 0")],
     "meridians": [("issue15-example", "B1BW2/B1BBW2/1W6/1B4W2/2B6B/9BB/4B7/5W5/B1B1W2WW1/9/1W3W2/BW2WWW/4W1 w 2 2")],

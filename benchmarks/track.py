@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Performance tracking by instruction counts (issue 13); run through ./dev.sh track.
+"""Performance tracking by instruction counts; run through ./dev.sh track.
 
 Each workload (benchmarks/workloads.h) runs once under Valgrind (cachegrind
 without cache simulation: it counts instructions executed, Ir), which gives
@@ -52,7 +52,7 @@ TABLE_BEGIN = "<!-- track.py markdown: begin -->"
 TABLE_END = "<!-- track.py markdown: end -->"
 # Above this the gate fails. Instruction counts repeat exactly (measured: 0
 # difference between runs), so the limit only has to sit below the smallest
-# change worth catching (issue 13: 2%), not above any noise.
+# change worth catching (2%), not above any noise.
 LIMIT_PERCENT = 1.0
 # How the gate's build is configured (./dev.sh track): part of the toolchain.
 BUILD_FLAGS = "CMAKE_BUILD_TYPE=Release (-O3 -DNDEBUG), ARB_NATIVE=OFF (no -march=native)"
@@ -162,7 +162,7 @@ def table(rows, header, left=(0,)):
 
 
 def ci_formats(workloads):
-    """The gate's measure for CI trackers (issue 25), as `perft bench` writes an
+    """The gate's measure for CI trackers, as `perft bench` writes an
     outside engine's: github-action-benchmark JSON (here customSmallerIsBetter:
     instructions) and Bencher Metric Format (measure `instructions`)."""
     gh = [{"name": n, "unit": "instructions", "value": w["instructions"],

@@ -34,8 +34,8 @@ std::size_t utf8_length(const std::string& text, std::size_t i) {
 }
 
 // XML text and attribute values: the five entities, and control characters
-// (not allowed in XML 1.0) and bytes that are not UTF-8 (an engine's text,
-// issue 29) shown escaped as the messages show them: the file stays XML.
+// (not allowed in XML 1.0) and bytes that are not UTF-8 (an engine's text)
+// shown escaped as the messages show them: the file stays XML.
 std::string xml(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {

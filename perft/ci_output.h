@@ -1,4 +1,4 @@
-// Results where CI systems look (issue 25), from `perft suite` and `perft
+// Results where CI systems look, from `perft suite` and `perft
 // verify`: JUnit XML (--junit FILE; the schema the tests validate against is
 // perft/tests/junit.xsd) and GitHub Actions (--github: `::error` annotations
 // at the fixture file and line on stdout, and a Markdown summary appended to

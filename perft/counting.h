@@ -1,5 +1,5 @@
-// Counting with the options of the counting commands (--hash MB, --threads N,
-// issue 12: count, divide, suite, units), resolved per game: the table needs
+// Counting with the options of the counting commands (--hash MB, --threads N:
+// count, divide, suite, units), resolved per game: the table needs
 // the game's optional hash() (common/game.h), which the engines have. The one
 // place that chooses the plain recursion (perft.h) or the hashed and threaded
 // one (hashed.h).

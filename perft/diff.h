@@ -1,7 +1,7 @@
 // Two rulesets of one game (or any two implementations) walked together,
 // breadth-first, from one root: the shortest line to the first position where
 // their legal move sets or outcomes differ, and per depth how many positions
-// differ (`perft diff`, issue 23). Both sides are walked along the moves they
+// differ (`perft diff`). Both sides are walked along the moves they
 // share; a move only one side has is a difference, not a line to follow. What
 // differs at a node is compare_node's (perft/node_compare.h), the check of
 // `perft compare` without the texts: breadth-first here for the shortest line,

@@ -166,7 +166,7 @@ FixtureFile read_fixture_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("'" + path + "' is a directory, not a fixture file (give one .perft file)");
-  // Bounded (issue 29: `perft suite /dev/zero` grew without end).
+  // Bounded: `perft suite /dev/zero` must not grow without end.
   return parse_fixture_text(read_text_file(path, "fixture file '" + path + "'"));
 }
 

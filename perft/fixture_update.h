@@ -1,4 +1,4 @@
-// Rebaselining a fixture file (issue 23, `perft suite FILE --update`): every
+// Rebaselining a fixture file (`perft suite FILE --update`): every
 // count recomputed on engine and reference, written back only where both
 // agree and only on lines whose counts are ours. A library template over a
 // `with_pair(spec_text, f)` that parses the spec and calls f(engine,
@@ -94,12 +94,12 @@ int update_fixture_file(const std::string& path, std::optional<std::uint64_t> ma
                         const HashArgs& hash, std::ostream& out, std::ostream& err,
                         bool show_progress, WithPair&& with_pair) {
   // access() says yes to root whatever the mode: a file without a write bit
-  // is read-only for --update too (issue 23: no rewrite of a read-only file).
+  // is read-only for --update too: a read-only file is never rewritten.
   struct stat st {};
   if (access(path.c_str(), W_OK) != 0 ||
       (stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0))
     throw Error("cannot write '" + path + "' (read-only; --update rewrites it)");
-  const FixtureFile file = read_fixture_file(path);  // bounded: first (issue 29)
+  const FixtureFile file = read_fixture_file(path);  // bounded: first
   std::ifstream in(path);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);

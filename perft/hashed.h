@@ -1,4 +1,4 @@
-// Hashed and threaded perft (issue 12): the same counts as perft() in
+// Hashed and threaded perft: the same counts as perft() in
 // perft.h, faster on deep trees through a transposition table and all cores.
 //
 // Exactness: the table is keyed by (position, remaining depth) and every entry
@@ -76,7 +76,7 @@ class PerftTable {
   static constexpr int kMinDepth = 2;  // depth 1 is a count_moves: cheaper than a probe
 
   // The memory is mapped, not written: a page is committed when a store
-  // first touches it (issue 28: --hash 2000 zeroed 2 GB before counting).
+  // first touches it, so a large --hash costs nothing before counting.
   // Zero bytes are an empty entry (depth 0).
   PerftTable(std::size_t bytes, std::uint64_t seed, int probe_depth = kMinDepth)
       : seed_(mix64(seed)), probe_depth_(std::max(probe_depth, kMinDepth)) {
@@ -307,7 +307,7 @@ Count perft_up_to(const G& g, const typename G::Position& pos, int depth, Count 
 // stores more than perft(0) + ... + perft(depth - probe_depth) of its roots: counted plainly
 // up to the positions the requested table holds (a walk of at most that many
 // leaves), and the table sized to the sum. A table far bigger than the tree
-// only spreads its stores over more pages to commit (issue 28).
+// only spreads its stores over more pages to commit.
 template <HashedGame G>
 std::size_t table_bytes(const G& g, const std::vector<typename G::Position>& roots, int depth,
                         std::size_t requested, int probe_depth = 2) {

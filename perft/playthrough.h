@@ -68,7 +68,7 @@ void write_playthrough(const G& g, const typename G::Position& root, std::uint64
     if (outcome(history).finished) break;
     // The legal moves with their texts, in byte order of the texts (RULES.md I1).
     // A game with nth_move (Ecalper) names the listed and the chosen move by
-    // rank, without building and sorting its millions of moves (issue 29.9).
+    // rank, without building and sorting its millions of moves.
     std::uint64_t n = 0;
     std::vector<std::string> listed;
     std::string chosen;

@@ -1,4 +1,4 @@
-// The counting commands' default (issue 26.1): plain walk, table, threads.
+// The counting commands' default: plain walk, table, threads.
 //
 // Without --hash and --threads a count is never much slower than the better
 // of the plain walk (--hash 0 --threads 1) and the table with every core.

@@ -38,7 +38,7 @@ struct Serve {
   static int serve(const G& g, const Args& a, std::ostream& out) {
     if (a.greet) out << "ok\n" << std::flush;
     typename G::Position pos = g.start();
-    // Bounded (issue 29: /dev/zero grew without end): a longer line is exit 2.
+    // Bounded, so that endless input (/dev/zero) cannot grow memory: a longer line is exit 2.
     for (std::string line; read_line(*a.in, line, "standard input");) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       // A NUL byte would cut the message short (a C string): show it as \x00.

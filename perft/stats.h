@@ -1,4 +1,4 @@
-// perft stats (issue 24): what a ruleset does to played games. Random or
+// perft stats: what a ruleset does to played games. Random or
 // greedy games from a root, tallied as exact integers (wins per player, draws,
 // unfinished games, lengths, legal moves per ply), so that the sum does not
 // depend on the thread count or the order in which games end; then rates with

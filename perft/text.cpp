@@ -145,7 +145,7 @@ std::string no_rate_reason(double seconds, bool by_arithmetic) {
 std::string rate_text(Count nodes, double seconds, const std::string& no_rate) {
   if (!no_rate.empty()) return "no nodes/s: " + no_rate;
   const Count rate = nodes_per_second(nodes, seconds);
-  // Issue 29: a saturated rate is no measurement (it printed as 2^128 - 1).
+  // A saturated rate is no measurement (it would print as 2^128 - 1).
   if (rate == kCountMax) return "no nodes/s: above 2^128, not a measured rate";
   return to_string(rate) + " nodes/s";
 }

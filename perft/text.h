@@ -22,7 +22,7 @@ double seconds_of(F&& f) {
 }
 std::string seconds_text(double s);  // "0.034"
 Count nodes_per_second(Count nodes, double seconds);
-// A rate only where it means something (issue 28): not for a count made by
+// A rate only where it means something: not for a count made by
 // arithmetic (a game's count_subtree shortcut: 10^16 "nodes/s"), nor for one
 // under kMinRateSeconds, where the clock times the program more than the
 // count. no_rate_reason gives why there is none, or "" when there is one.
@@ -40,16 +40,16 @@ std::string today_utc();
 // place: a rename would replace the device, not write to it.
 void replace_file(const std::string& path, const std::string& text, const std::string& what);
 
-// An output file checked before the work starts (issue 29): it can be written,
+// An output file checked before the work starts: it can be written,
 // and is not created by the check. Throws "cannot write <what>: <why>".
 void check_output_path(const std::string& path, const std::string& what);
 // Removes an old regular file at `path` (a report of an earlier run), so that
-// a run that fails leaves no stale verdict behind (issue 29).
+// a run that fails leaves no stale verdict behind.
 void remove_stale(const std::string& path);
 
 // An output file written line by line, each line flushed as it is written
 // (perft units: a killed run keeps the units done). Every failed write or
-// flush throws "cannot write '<path>'" (issue 29: /dev/full was exit 0).
+// flush throws "cannot write '<path>'": a full disk is never a success.
 class LineWriter {
  public:
   explicit LineWriter(const std::string& path);  // appends
@@ -60,7 +60,8 @@ class LineWriter {
   std::ofstream out_;
 };
 
-// Input files are bounded (issue 29: /dev/zero grew without end): a line
+// Input files are bounded (endless input such as /dev/zero must not grow
+// memory): a line
 // longer than kMaxLineBytes is an error, and a whole text file above
 // kMaxFileBytes.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 16;

@@ -74,7 +74,7 @@ void for_each_json_line(const std::string& path, F&& f) {
   }
 }
 
-// The units of a set: at most kMaxUnits (issue 29).
+// The units of a set: at most kMaxUnits.
 std::uint64_t units_of(const nlohmann::json& j, const std::string& where) {
   const std::uint64_t units = number_of(j, "units", where);
   if (units > kMaxUnits)

@@ -1,4 +1,4 @@
-// Work units for a cluster (issue 12; `perft split`, `perft units`, `perft
+// Work units for a cluster (`perft split`, `perft units`, `perft
 // merge`): the library part. `split` writes the distinct positions K plies below the
 // root with their multiplicities (how many move sequences reach each); a
 // shard of `units` counts perft(N - K) below its units. perft(N) is the sum
@@ -11,8 +11,8 @@
 // The checksum (FNV-1a, 64 bits, over the header's fields and every unit)
 // names the set: shard results carry it, and merge accepts only one set.
 //
-// A shard's results file is JSON lines too: a header (since issue 29; merge
-// reads files without one as well)
+// A shard's results file is JSON lines too: a header (merge also reads the
+// older files without one)
 //   {"results": 1, "checksum": ..., "units": U, "depth": N, "shard": i, "shards": n}
 // then one line per unit, written and flushed as soon as it is counted:
 //   {"checksum": ..., "units": U, "depth": N, "unit": i, "multiplicity": m, "nodes": c}
@@ -42,8 +42,8 @@ struct Unit {
   arb::Count multiplicity = 0;
 };
 
-// The most units a set holds (issue 29: a split of Ecalper at ply 2 passed
-// 860 MB and went on): the units file, split's memory and merge's table of
+// The most units a set holds (a split of Ecalper at ply 2 would pass 860 MB
+// and go on): the units file, split's memory and merge's table of
 // units stay bounded. perft split refuses a ply whose positions may be more.
 inline constexpr std::size_t kMaxUnits = std::size_t{1} << 21;
 
@@ -96,8 +96,8 @@ UnitSet split_units(const G& g, const typename G::Position& root, int depth, int
   for (int ply = 0; ply < at; ++ply) {
     Count estimate = 0;
     for (const auto& item : items) estimate = checked_add(estimate, g.count_moves(item.pos));
-    // One root's moves lead to as many positions: no room (issue 29: Ecalper
-    // for three players built 5949147 of them, 1.5 GB, before refusing).
+    // One root's moves lead to as many positions: no room (Ecalper for three
+    // players would build 5949147 of them, 1.5 GB, before refusing).
     const Count room = items.size() == 1 ? 1 : 16;
     if (estimate > Count{max_units} * room) throw Error(too_many_units(at, ply + 1, estimate));
     items = expand_capped(g, items, max_units);  // merges equal ones

@@ -1,4 +1,4 @@
-// Engine == reference on constructed positions (issue 14 item 2): random
+// Engine == reference on constructed positions: random
 // positions built directly as text, not reached by random play, so that the
 // rare situations random playouts seldom reach come up often: full and empty
 // boards, crowded edges and corners, one colour only, a side whose every

@@ -1,4 +1,4 @@
-// Engine and reference parse the same texts the same way (issue 16): on a
+// Engine and reference parse the same texts the same way: on a
 // random reachable position, one number of its text (a run length, a hand
 // count, a placed counter, the row of a cell name) or of one of its move texts
 // is rewritten (a wrapping or zero-padded spelling of the same value, another

@@ -1,4 +1,4 @@
-// The Python module `arbiter` (issue 27): every registered game, every spec
+// The Python module `arbiter`: every registered game, every spec
 // option, engine or reference, for Python code (trainers, searches, engine
 // authors). The type erasure is one small virtual interface per game
 // implementation (AnyGame, AnyPosition), built per spec by Games::with_game.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The figures of README.md's Python section (issue 27), on this machine, in one
+"""The figures of docs/python.md, on this machine, in one
 run: perft nodes/s through arbiter.perft against the perft tool, Position calls
 per second, random games per second, and the same walks in Python through the
 adapter (adapters/python/arbiter_adapter.py): over arbiter positions, and the

@@ -1,4 +1,4 @@
-// arbiter.verify (issue 27): perft verify's descent (perft/verify.h,
+// arbiter.verify: perft verify's descent (perft/verify.h,
 // Verifier) against a Python object with the adapter's six methods, in
 // process. ObjectClient answers EngineClient's requests by walking the object
 // as adapters/python/arbiter_adapter.py does; the report text is perft

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Every program, library and Python module the project needs comes from a
-Debian package that dev.sh installs (issue 28: `parallel` was needed by
-configure and installed by nothing).
+Debian package that dev.sh installs: a fresh machine that runs ./dev.sh
+must find everything it calls, not only what the author's machine had.
 
 Usage: check_packages.py SOURCE_DIR BUILD_DIR
 

@@ -3,8 +3,8 @@
 // hand counts, placed counters, row numbers in square names) as plain digits
 // without leading zeros (one spelling per text, format(parse(s)) == s), so a
 // number that overflows and wraps back to a valid value, or a zero-padded one,
-// must be an error, never a valid position (issue 16: the reference Meridians
-// parser read 4294967302 = 2^32 + 6 as 6).
+// must be an error, never a valid position (a parser that wraps reads
+// 4294967302 = 2^32 + 6 as 6).
 #pragma once
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 29: one rejection per rule of RULES.md's notation sections (position
+// One rejection per rule of RULES.md's notation sections (position
 // text and move text of every game), checked on both implementations of the
 // game: each must throw arb::Error with one clear line that names what is
 // wrong. The tables speak only the text notation, so sharing them couples

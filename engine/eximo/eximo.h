@@ -120,8 +120,8 @@ std::uint64_t count_max_captures(Bits us, Bits them, Bits empty, const DropWays&
 // calls it only when some chain can make three jumps.
 std::uint64_t count_jump_chains(Bits us, Bits empty, const DropWays& ways);
 
-// Inline, though not small: a call here per counted leaf parent cost Eximo
-// 1% of its perft instructions (callgrind, issue 10).
+// Inline, though not small: a call here per counted leaf parent costs Eximo
+// 1% of its perft instructions (callgrind).
 // The same count as count_jump_chains (X3), when no chain makes three jumps
 // (only a man on rank 1 or 2 can): then a chain's first landing t either
 // ends it (t cannot jump) or is followed by exactly one more jump, in any

@@ -1,6 +1,6 @@
 // perft bench <spec> --engine 'CMD ...' [--suite FILE]... [--max-nodes N] [--repeat R]
 // [--github-benchmark FILE] [--bmf FILE] [--json]: an outside engine's speed
-// (issue 25). Times the engine's `perft <d>` over the engine protocol
+// for CI trackers. Times the engine's `perft <d>` over the engine protocol
 // (docs/engine-protocol.md) at fixed positions: the start, and every line of
 // the midgame fixtures (fixtures/<game>_midgame.perft when run from a
 // checkout, or the --suite files), each at the deepest depth within

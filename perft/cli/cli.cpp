@@ -193,7 +193,7 @@ int run_perft_cli(const std::vector<std::string>& args, std::ostream& out, std::
   cli::Io io{out, err, progress};
   try {
     const int status = cli::dispatch(args, io);
-    // Issue 29: a full disk or a closed pipe is an error, not a success.
+    // A full disk or a closed pipe is an error, not a success.
     if (!out.flush()) throw Error("cannot write the output (standard output)");
     return status;
   } catch (const Error& e) {

@@ -65,7 +65,7 @@ void check_hash_options(const HashOptionText& text, HashArgs& args) {
     if (*args.megabytes > kMaxMb)
       throw Error("--hash " + text.hash + " is too big (at most " + std::to_string(kMaxMb) +
                   " MB)");
-    // A table beyond the memory would swap or be killed, not count (issue 28).
+    // A table beyond the memory would swap or be killed, not count.
     const std::uint64_t physical = physical_memory_mb();
     if (physical > 0 && *args.megabytes > physical)
       throw Error("--hash " + text.hash + " MB is more than this machine's memory (" +
@@ -76,8 +76,8 @@ void check_hash_options(const HashOptionText& text, HashArgs& args) {
     if (n == 0 || n > 1024)
       throw Error("--threads must be between 1 and 1024, got " + text.threads);
     args.threads = static_cast<int>(n);
-    // More threads than cores only share the cores out (issue 28: 1000 ran
-    // 3x slower than 1); perft_many also caps them at its work items. The
+    // More threads than cores only share the cores out (and cost: a thousand
+    // run slower than one); perft_many also caps them at its work items. The
     // note waits for the count (note_threads), after every check of the input.
     if (*args.threads > default_threads()) {
       args.threads_asked = *args.threads;

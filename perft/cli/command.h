@@ -89,7 +89,7 @@ struct HashOptionText {
 void add_hash_options(CLI::App& app, HashOptionText& text);
 // A --threads above the cores is reduced to them (note_threads says so).
 void check_hash_options(const HashOptionText& text, HashArgs& args);
-// One line on stderr when --threads was reduced to the cores (issue 28).
+// One line on stderr when --threads was reduced to the cores.
 void note_threads(const HashArgs& a, Io& io);
 
 // An output file (--report, --out) checked before the work starts: it can be

@@ -140,7 +140,7 @@ class DiffCommand : public Command {
     if (args_.a.name() != args_.b.name())
       throw Error("perft diff compares two rulesets of one game, not " + args_.a.name() + " and " +
                   args_.b.name());
-    if (!args_.report.empty()) {  // issue 29: checked first, and no stale verdict left
+    if (!args_.report.empty()) {  // checked first, and no stale verdict left
       check_writable(args_.report);
       remove_stale(args_.report);
     }

@@ -1,4 +1,4 @@
-// perft merge (issue 12): add up the result files of perft units, or name
+// perft merge: add up the result files of perft units, or name
 // the first missing or duplicate unit (docs/cluster.md). The merge is the
 // library's (perft/units.h).
 #include <CLI/CLI.hpp>

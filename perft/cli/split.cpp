@@ -1,4 +1,4 @@
-// perft split (issue 12): perft(N) cut into work units that separate
+// perft split: perft(N) cut into work units that separate
 // processes or machines count with perft units and add up with perft merge
 // (docs/cluster.md). The files are the library's (perft/units.h).
 #include <CLI/CLI.hpp>
@@ -56,7 +56,7 @@ class SplitCommand : public Command {
       throw Error("--at " + at_ + " is deeper than --depth " + depth_);
     args_.at = static_cast<int>(at);
     const Impl impl = args_.impl.impl();
-    if (!args_.out.empty()) check_writable(args_.out);  // before the work (issue 29)
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work
     const UnitSet set = Games::with_game(Spec::parse(spec_), impl, [&](const auto& g) {
       return split_units(g, root_of(g, args_.root), args_.depth, args_.at);
     });

@@ -1,4 +1,4 @@
-// perft stats <spec> --games N [--vs <spec2>] ... (issue 24): random or greedy
+// perft stats <spec> --games N [--vs <spec2>] ...: random or greedy
 // games under one ruleset, or two side by side with a significance test.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -272,7 +272,7 @@ class StatsCommand : public Command {
         throw Error("--vs " + *vs_ + " is another game than " + spec_ +
                     ": compare rulesets of one game");
     }
-    if (!args_.report.empty()) {  // issue 29: checked first, and no stale report left
+    if (!args_.report.empty()) {  // checked first, and no stale report left
       check_writable(args_.report);
       remove_stale(args_.report);
     }

@@ -1,4 +1,4 @@
-// perft units (issue 12): count shard i of n of a units file written by
+// perft units: count shard i of n of a units file written by
 // perft split, one JSON line per unit (docs/cluster.md). The files and the
 // counting are the library's (perft/units.h).
 #include <CLI/CLI.hpp>
@@ -49,10 +49,10 @@ class UnitsCommand : public Command {
     }
     const Impl impl = args_.impl.impl();
     check_hash_options(hash_, args_.hash);
-    if (!args_.out.empty()) check_writable(args_.out);  // before the work (issue 29)
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
-    // Issue 29: each unit is written (and flushed) when it is counted, and a
+    // Each unit is written (and flushed) when it is counted, and a
     // partial --out of this shard is resumed, so a killed run loses one unit.
     std::set<std::size_t> done;
     bool header = false;

@@ -60,7 +60,7 @@ std::optional<FixtureCase> fixture_case(const VerifySummary& s, const Finding& f
 }
 
 // A fixture line's test: its position and depths (with the counts). A position
-// is written once, however many findings or reruns meet it (issue 25).
+// is written once, however many findings or reruns meet it.
 std::string test_key(const FixtureCase& c) {
   std::string key = c.spec + ";" + c.position + ";" + c.moves;
   for (const auto& [k, n] : c.depths) key += ";D" + std::to_string(k) + "=" + to_string(n);
@@ -244,7 +244,7 @@ class VerifyWriter {
 
   int finish(const VerifySummary& s) {
     // The report is written first (the text names it), but a failure to write
-    // it is raised only after the result is out (issue 29: /dev/full lost it).
+    // it is raised only after the result is out, so a full disk loses neither.
     std::string report_failed;
     try {
       if (!s.report.empty()) write_report(s, s.report);
@@ -363,7 +363,7 @@ class VerifyCommand : public Command {
     } else if (!max_nodes_.empty()) {
       throw Error("--max-nodes applies only with --suite");
     }
-    if (!report_.empty()) {  // issue 29: checked first, and no stale verdict left
+    if (!report_.empty()) {  // checked first, and no stale verdict left
       check_output_path(report_, "the report '" + report_ + "'");
       remove_stale(report_);
     }

@@ -1,4 +1,4 @@
-// Bad input, end to end (issue 14 item 5): every command of the perft tool
+// Bad input, end to end: every command of the perft tool
 // given malformed specs, positions, moves, options and files. Each must end
 // in one line on stderr naming the problem and exit 2 (RULES.md I5): never a
 // crash, a hang, output on stdout or a silent wrong answer.
@@ -130,8 +130,8 @@ TEST(BadInput, OptionsAndNumbers) {
     expect_one_line_error(c);
 }
 
-// Issue 28: a table beyond the machine's memory is refused before any count
-// (it used to be committed page by page, past a minute, or killed).
+// A table beyond the machine's memory is refused before any count (else it
+// is committed page by page, past a minute, or killed).
 TEST(BadInput, HashBeyondPhysicalMemory) {
   const std::uint64_t physical = physical_memory_mb();
   ASSERT_GT(physical, 0u) << "sysconf cannot tell this machine's memory";
@@ -200,7 +200,7 @@ TEST(BadInput, HugeMoveCountsAreAnErrorNotExhaustedMemory) {
   std::ostringstream out, err;
   EXPECT_EQ(run_perft_cli({huge, "--depth", "1", "--impl", "reference"}, out, err), 0) << err.str();
   EXPECT_EQ(out.str().rfind("total 1082239158 nodes", 0), 0u) << out.str();
-  // Nor does a game: Ecalper picks its moves by rank (nth_move, issue 29.9).
+  // Nor does a game: Ecalper picks its moves by rank (nth_move).
   std::ostringstream game, game_err;
   EXPECT_EQ(run_perft_cli({"play", huge, "--plies", "1"}, game, game_err), 0) << game_err.str();
   EXPECT_NE(game.str().find("  moves     1082239158: "), std::string::npos) << game.str();

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Results where CI systems look (issue 25): perft suite/verify --junit and
+"""Results where CI systems look: perft suite/verify --junit and
 --github, perft bench's github-action-benchmark and Bencher BMF JSON, the same
 formats from the performance gate (benchmarks/track.py), and the jobs of
 docs/ci.md.
@@ -134,7 +134,7 @@ for line in sys.stdin.buffer:
 
 
 def engine_bytes():
-    """Issue 29 (audit): an engine's NUL and 0xFF bytes are shown escaped in the
+    """An engine's NUL and 0xFF bytes are shown escaped in the
     text, and the JUnit file stays XML (xmllint: "Input is not proper UTF-8")."""
     script = os.path.join(TMP, "odd_bytes.py")
     open(script, "w").write(ODD_BYTES)

@@ -44,7 +44,7 @@ TEST(PerftCli, CountsFromTheStart) {
   EXPECT_TRUE(contains(out[0], " nodes/s"));
 }
 
-// Issue 28 item 4: a rate only where it means something. Ecalper's engine
+// A rate only where it means something. Ecalper's engine
 // counts perft(2) by arithmetic (count_subtree) in microseconds: 10^16
 // "nodes/s" said nothing, so the line says how the count was made instead.
 TEST(PerftCli, Issue28_NoRateForACountMadeByArithmetic) {
@@ -83,7 +83,7 @@ TEST(PerftCli, Issue28_RateOnlyForACountLongEnoughToTime) {
   EXPECT_NEAR(j["nps"].get<double>() / expected, 1.0, 1e-3) << r.out;
 }
 
-// Issue 28 item 5: --threads above the cores is reduced to them, with one line
+// --threads above the cores is reduced to them, with one line
 // on stderr; the count is unchanged.
 TEST(PerftCli, Issue28_ThreadsAboveTheCoresAreReducedWithANote) {
   const int cores = default_threads();
@@ -430,7 +430,7 @@ TEST(PerftSuite, ResultTestsCompareEveryOutcome) {
   EXPECT_TRUE(contains(r.out, "FAIL  wrong R1: expected w=3, got draw=1,w=2")) << r.out;
 }
 
-// ---- issue 16: regressions
+// ---- regressions: numbers and limits on the command line
 
 TEST(PerftCli, DepthAboveTheLimitIsAnErrorOnTheCommandLine) {
   expect_error({"emergo", "--depth", std::to_string(kMaxDepth + 1)}, "too deep (at most 64)");

@@ -1,4 +1,4 @@
-// perft diff (two rulesets, issue 23) and perft suite --update (rebaselining),
+// perft diff (two rulesets) and perft suite --update (rebaselining),
 // run in-process.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -152,7 +152,7 @@ TEST(PerftSuiteUpdate, RewrittenFileKeepsItsMode) {
 
 // A src that starts with an outside source is one, even where it adds that
 // engine and reference agree on some depths: which count is whose, it does
-// not say, so a moved count is a conflict, never rewritten (issue 23).
+// not say, so a moved count is a conflict, never rewritten.
 TEST(PerftSuiteUpdate, MixedSourceIsAConflict) {
   const std::string text =
       "eximo; start; D1 41; D2 1600; id mixed; src hand count: D1 by hand, D2 engine and "

@@ -1,6 +1,6 @@
-// Issue 29: the tool at its edges. Every numeric boundary on both sides (JSON
+// The tool at its edges. Every numeric boundary on both sides (JSON
 // counts around 2^53 and above 2^64, option ranges), failed writes, bounded
-// input, and split / units / merge where they used to lose work or memory.
+// input, and split / units / merge where they could lose work or memory.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -124,12 +124,12 @@ TEST(Edges, I5_OptionRangesOnBothSides) {
   expect_error({"emergo", "--depth", "1", "--hash", "1048577"}, "too big");
   expect_ok({"split", "emergo", "--depth", "2", "--at", "2"});
   expect_error({"split", "emergo", "--depth", "2", "--at", "3"}, "--at 3 is deeper than --depth 2");
-  // Issue 29: a depth option is named as given.
+  // A depth option is named as given.
   expect_error({"verify", "emergo", "--engine", "true", "--text-depth", "99"},
                "--text-depth 99 is too deep");
 }
 
-// Every option range on both sides (issue 29). The accepted side is shown by
+// Every option range on both sides. The accepted side is shown by
 // a later check failing (an option parsed after it), or by a cheap run: a
 // finished position counts to depth 64 at once.
 TEST(Edges, I5_EveryOptionRangeOnBothSidesOfItsLimit) {
@@ -189,7 +189,7 @@ TEST(Edges, I5_ShardRangeOnBothSides) {
   EXPECT_EQ(r.out.find("\"unit\""), std::string::npos) << r.out;
 }
 
-// Issue 29 item 1: a failed write of the output is exit 2 with one line.
+// A failed write of the output is exit 2 with one line.
 TEST(Edges, I5_AFailedWriteOfTheOutputIsAnError) {
   std::ostringstream out, err;
   out.setstate(std::ios::badbit);  // as a full disk leaves it
@@ -206,7 +206,7 @@ TEST(Edges, I5_AFailedWriteOfTheOutputIsAnError) {
                "cannot write the report '/dev/full' (--report)");
 }
 
-// Issue 29 item 5: no input file grows memory without bound.
+// No input file grows memory without bound.
 TEST(Edges, I5_InputIsBounded) {
   expect_error({"suite", "/dev/zero"}, "over 64 MiB");
   expect_error({"units", "/dev/zero"}, "a line longer than 65536 bytes");
@@ -225,7 +225,7 @@ TEST(Edges, I5_InputIsBounded) {
       "more than a set holds");
 }
 
-// Issue 29 item 5: split estimates before it expands; the message gives the
+// Split estimates before it expands; the message gives the
 // estimate and how to split further.
 TEST(Edges, I5_SplitRefusesAPlyTooWideForMemory) {
   // Ecalper (RULES.md): C(127,3) = 333375 first moves, all to distinct
@@ -237,8 +237,8 @@ TEST(Edges, I5_SplitRefusesAPlyTooWideForMemory) {
   expect_ok({"split", "ecalper:size=5", "--depth", "2", "--at", "1"});
 }
 
-// Issue 29 (audit): one root's moves are refused before any position is
-// built (Ecalper size 5 for three players: 5949147, 1.5 GB before), and
+// One root's moves are refused before any position is built (Ecalper size 5
+// for three players: 5949147 positions, 1.5 GB), and
 // below the root the expansion stops at the limit.
 TEST(Edges, I5_SplitRefusesBeforeItBuildsThePositions) {
   const auto split = [](const std::string& spec, int at, std::size_t limit) {
@@ -289,7 +289,7 @@ TEST(Edges, I5_SplitRefusesBeforeItBuildsThePositions) {
 #endif
 }
 
-// Issue 29 item 7: a finished root splits into no units; merged, total 0.
+// A finished root splits into no units; merged, total 0.
 TEST(Edges, I5_AnEmptyUnitSetMergesToZero) {
   const std::string units = temp_path("empty_units.jsonl"), shard = temp_path("empty_shard.jsonl");
   std::remove(shard.c_str());
@@ -324,7 +324,7 @@ TEST(Edges, P4_AFinishedUnitIsWrittenWithZero) {
   EXPECT_EQ(m.out, "total " + std::to_string(2 * 1828116) + "\n") << m.err;  // README: perft(4)
 }
 
-// Issue 29 item 6: --out is checked before counting; a partial results file
+// --out is checked before counting; a partial results file
 // of the shard is resumed (a line cut short counted again), another shard's
 // refused; merge reads the old files without a header too.
 TEST(Edges, I5_UnitsResumesItsShardAndChecksOutFirst) {
@@ -364,7 +364,7 @@ TEST(Edges, I5_UnitsResumesItsShardAndChecksOutFirst) {
   expect_error({"units", units, "--shard", "0/2", "--out", out}, "another shard");
 }
 
-// Issue 29 item 8: the same checksum with another number of units is not
+// The same checksum with another number of units is not
 // "checksum X, not X".
 TEST(Edges, I5_MergeNamesWhatDiffers) {
   const auto path = write_temp(
@@ -375,7 +375,7 @@ TEST(Edges, I5_MergeNamesWhatDiffers) {
   EXPECT_EQ(r.err.find("not c"), std::string::npos) << r.err;
 }
 
-// Issue 29 item 3: an old report goes as soon as the run starts; a run that
+// An old report goes as soon as the run starts; a run that
 // fails leaves none (no stale verdict, no empty file).
 TEST(Edges, I5_AFailedRunLeavesNoReport) {
   const std::string report = write_temp("old_report.html", "<p>the engine agrees</p>");

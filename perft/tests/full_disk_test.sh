@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 1: a write or flush that fails (a full disk: /dev/full) is
+# A write or flush that fails (a full disk: /dev/full) is
 # exit 2 with one line on stderr, in every command, to stdout and to files.
 # Usage: full_disk_test.sh <perft> <work dir>
 set -u

@@ -1,4 +1,4 @@
-// Hashed and threaded perft (perft/hashed.h, issue 12): the same counts as
+// Hashed and threaded perft (perft/hashed.h): the same counts as
 // the plain recursion, whatever the table size, the hash and the threads.
 #include <gtest/gtest.h>
 
@@ -78,7 +78,7 @@ TEST(HashedPerft, TableMemoryIsBoundedByItsSize) {
   EXPECT_GT(t.bytes(), std::size_t{1} << 20);  // the largest power of two of buckets that fits
 }
 
-// Issue 28 item 3: the table is mapped, not written, and no bigger than the
+// The table is mapped, not written, and no bigger than the
 // tree can fill: perft(0) + ... + perft(depth - 2) positions, a bucket each.
 TEST(HashedPerft, Issue28_TableIsSizedToTheTree) {
   using Emergo = engine::emergo::Emergo;

@@ -2,7 +2,7 @@
 // `perft serve emergo`: our Emergo engine, wrong at one position only. The
 // bugs live here, never in the shipped tool. Usage: planted_engine BUG, BUG one
 // of drop-capture, extra-placement, last-ply, text; or planted_engine KIND
-// 'MOVES' (issue 29: every kind of finding at every depth), KIND one of
+// 'MOVES' (every kind of finding at every depth), KIND one of
 // missing (the last move generated is left out), extra (a move `z0` that
 // plays as the first), twice (the first move listed twice), count (the last
 // ply counted one too many), text (a blank after the text), wrong at the

@@ -1,4 +1,4 @@
-// The counting default (perft/policy.h, issue 26.1): its decisions, from
+// The counting default (perft/policy.h): its decisions, from
 // estimates made up or counted, never from timings; and the counts it picks
 // are the plain walk's.
 #include <gtest/gtest.h>

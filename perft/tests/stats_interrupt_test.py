@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""perft stats and Ctrl-C (issue 24): SIGINT ends the run after the games under
+"""perft stats and Ctrl-C: SIGINT ends the run after the games under
 way and reports the games played so far, exit 130.
 
 Usage: stats_interrupt_test.py PERFT

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""perft stats --report (issue 24): the HTML page in a real browser.
+"""perft stats --report: the HTML page in a real browser.
 
 Usage: stats_report_test.py PERFT
 Writes the report of two Eximo rulesets, checks its SVG plots, takes a

@@ -1,5 +1,5 @@
-// perft stats (issue 24) and the pick by text rank that it shares with perft
-// play (issue 29.9): the statistics against independently computed values,
+// perft stats and the pick by text rank that it shares with perft play: the
+// statistics against independently computed values,
 // nth_move against the sorted list, engine == reference, determinism over
 // threads, greedy play, bad input.
 #include <gtest/gtest.h>
@@ -356,7 +356,7 @@ TEST(Stats, VsReportsTheDifferenceInWords) {
   EXPECT_NE(r.out.find("first player (w) wins"), std::string::npos) << r.out;
 }
 
-// Issue 29 item 3 for --report: an old report goes as soon as the run starts,
+// For --report: an old report goes as soon as the run starts,
 // so a run that fails leaves none; a run that ends writes it whole (temporary
 // file, then rename: no .tmp left behind).
 TEST(Stats, I5_AFailedRunLeavesNoStaleReport) {

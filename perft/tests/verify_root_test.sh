@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 8: a difference at verify's root writes a fixture line whose
+# A difference at verify's root writes a fixture line whose
 # src says "disagrees at the root", not "disagrees after ''".
 # Usage: verify_root_test.sh <perft> <planted_engine> <work dir>
 set -u

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""perft serve and perft verify (issue 11), driven as a user would.
+"""perft serve and perft verify, driven as a user would.
 
 Usage: verify_test.py GROUP PERFT PLANTED_ENGINE SOURCE_DIR
 GROUP: planted, bad-engines, serve, minimal, adapter-python, adapter-node, report,
-descent, kinds, suite-runs, stderr, protocol, guard, fixture-writes (issues 25, 29).
+descent, kinds, suite-runs, stderr, protocol, guard, fixture-writes.
 Every check asserts; each failed one is printed, and any makes the exit status 1.
 """
 import json
@@ -73,7 +73,7 @@ def planted():
         check(code == 0, bug + ": verify --suite against perft serve: " + out + err)
         code, out, err = verify("emergo", "--engine", PLANTED + " " + bug, "--suite", fixture)
         check(code == 1 and "FAIL line 1" in out, bug + ": the fixture must fail on it: " + out)
-    # The same finding again is not appended (issue 25.6); another finding in
+    # The same finding again is not appended; another finding in
     # the same file gets the next id.
     fixture = os.path.join(TMP, "drop-capture.perft")
     for bug in ("drop-capture", "extra-placement"):
@@ -174,8 +174,8 @@ def serve():
               "serve: %r, want %r" % (got, w))
     check(rest[1].startswith("moves a1 ") and len(rest[1].split()) == 25, "serve: moves")
     check(rest[4].startswith("text ") and rest[4] != rest[2], "serve: text after moves")
-    # Issue 29 (audit): requests are read with a bound; /dev/zero grew memory
-    # and then ended with exit 0 and no word.
+    # Requests are read with a bound: /dev/zero must not grow memory, nor end
+    # with exit 0 and no word.
     with open("/dev/zero", "rb") as zero:
         p = subprocess.run([PERFT, "serve", "emergo"], stdin=zero, capture_output=True, text=True,
                            timeout=60)
@@ -222,7 +222,7 @@ def report():
 
 
 def descent():
-    """Issue 25.1: two plies down, at depth 2, the count difference is descended
+    """Two plies down, at depth 2, the count difference is descended
     into (the engine's perft is held against its own divide, not our total)."""
     engine = "python3 %s %s" % (os.path.join(SRC, "adapters/python/example_serve_backed.py"), PERFT)
     code, out, err = verify("emergo:size=7", "--engine", engine, "--moves", "a1 a3", "--depth", "2",
@@ -234,7 +234,7 @@ def descent():
 
 
 def unsupported():
-    """Issue 25.7: an adapter's Unsupported is `err unsupported`; the root is skipped."""
+    """An adapter's Unsupported is `err unsupported`; the root is skipped."""
     engine = "python3 %s %s" % (os.path.join(SRC, "adapters/python/example_serve_backed.py"), PERFT)
     code, out, err = verify("emergo:size=7", "--engine", engine, "--position", "7/7/7/7/7/7/7 w 8 8",
                             env={"ARB_ADAPTER_BUG": "unsupported"})
@@ -242,7 +242,7 @@ def unsupported():
           and "nothing was checked: 1 skipped" in err, "unsupported: %r %r" % (out, err))
 
 
-# Issue 29: every kind of finding, at the root and below it. planted_engine KIND
+# Every kind of finding, at the root and below it. planted_engine KIND
 # MOVES is wrong only at the position after MOVES; verify must stop there.
 KIND_WHERE = [[], ["a1"], ["a1", "a9"]]
 
@@ -309,7 +309,7 @@ for line in sys.stdin:
 
 
 def suite_runs():
-    """Issue 25.2, 25.3, 25.7: nothing checked is an error; an engine error
+    """Nothing checked is an error; an engine error
     fails its line and the run goes on; an unsupported position is skipped."""
     other = write_suite("other.perft", "eximo; start; D1 1; id e; src t\n")
     code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--suite", other)
@@ -376,7 +376,7 @@ def suite_runs():
 
 
 def waiting():
-    """Issue 25.5: a slow request is shown on a terminal while verify waits."""
+    """A slow request is shown on a terminal while verify waits."""
     import pty
     master, slave = pty.openpty()
     p = subprocess.Popen([PERFT, "verify", "emergo", "--engine",
@@ -402,7 +402,7 @@ def waiting():
 
 
 def stderr_quote():
-    """Issue 25.4: the lines that hold the error, not the runtime's last words."""
+    """The lines that hold the error, not the runtime's last words."""
     js = os.path.join(TMP, "crash.js")
     open(js, "w").write("process.stdin.once('data', () => { throw new Error('boom at a1'); });\n")
     code, out, err = verify("emergo", "--engine", "node " + js)
@@ -419,7 +419,7 @@ def stderr_quote():
 
 
 def protocol():
-    """Issue 29.4 and 29.8: a line outside the protocol fails at once, quoted; our
+    """A line outside the protocol fails at once, quoted; our
     own arguments are checked before the engine starts; a NUL byte is shown."""
     t0 = time.time()
     code, out, err = verify("emergo", "--engine", "read l; echo ok; read l; echo ok; read l; "
@@ -465,7 +465,7 @@ for line in sys.stdin:
 
 
 def guard():
-    """Issue 25.8 and 29: the reply-size guard bounds each reply by what the
+    """The reply-size guard bounds each reply by what the
     position can take, over the whole session, not a fixed 32 MiB."""
     pad = os.path.join(TMP, "pad.py")
     open(pad, "w").write(PAD)
@@ -486,7 +486,7 @@ def guard():
 
 
 def guard_deep():
-    """Issue 25.8 at its size (label slow: two processes of 1 GB, a minute)."""
+    """The reply-size guard at its size (label slow: two processes of 1 GB, a minute)."""
     # Ecalper for three players: the first turn has 5949147 moves (over 32 MiB).
     spec = "ecalper:size=5,players=3,replace=last-added"
     code, out, err = verify(spec, "--engine", PERFT + " serve " + spec, "--depth", "1",
@@ -495,7 +495,7 @@ def guard_deep():
 
 
 def fixture_writes():
-    """Issue 25.6 and 29.2: each position once; non-regular files appended
+    """Each position once; non-regular files appended
     without reading; a bad path before the engine starts; the diagnosis kept."""
     fixture = os.path.join(TMP, "once.perft")
     for _ in range(2):

@@ -1,4 +1,4 @@
-"""The module arbiter (issue 27) against the perft tool: the same counts, the
+"""The module arbiter against the perft tool: the same counts, the
 same texts, the same one-line errors. Expected numbers come from the CLI
 (perft --json), never typed in."""
 import json

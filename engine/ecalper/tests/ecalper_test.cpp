@@ -393,7 +393,7 @@ TEST(EcalperMoveList, LazyRangeMatchesCountAndTexts) {
       1);
 }
 
-// Issue 16: run lengths (several digits: `12`) and the row numbers of cell
+// Run lengths (several digits: `12`) and the row numbers of cell
 // names (`<last>`, moves) are plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 13 for 13) is an error.
 TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
@@ -503,7 +503,7 @@ TEST(CountSubtree, CountsPass2To64AndOverflowPast2To128IsAnError) {
 
 }  // namespace
 
-// Issue 29: every rule of RULES.md's Ecalper notation (position text and move
+// Every rule of RULES.md's Ecalper notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(EcalperNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::engine::ecalper::Ecalper>(arb::test::kEcalperNotationRules);

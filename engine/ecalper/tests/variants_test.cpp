@@ -87,7 +87,7 @@ TEST(EcalperVariants, C5_ThreePlayersEndBeforeBlackBelow15Empty) {
 
 // ------------------------------------------------------------------ C7
 
-// Issue 29: deep three-player counts against a closed form derived from the
+// Deep three-player counts against a closed form derived from the
 // clauses, not from either implementation. With three players (C7) every turn
 // places 5 stones (C2, C7) on the E empty cells: C(E, 5) ways whatever came
 // before, and a replacement (C4) turns a stone into the mover's colour, so E

@@ -546,7 +546,7 @@ TEST(EmergoEngine, MoveListSpillsBeyondItsInlineCapacity) {
   EXPECT_EQ(list.begin()->from, 3);
 }
 
-// Issue 16: every number of the notation (run lengths, hand counts, the rank
+// Every number of the notation (run lengths, hand counts, the rank
 // of a square in a move) is plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 12 for 12) is an error.
 TEST(EmergoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
@@ -595,7 +595,7 @@ TEST(EmergoSymmetry, EightImagesShareOneCanonicalAndOnePerft) {
 
 }  // namespace
 
-// Issue 29: every rule of RULES.md's Emergo notation (position text and move
+// Every rule of RULES.md's Emergo notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(EmergoNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::engine::emergo::Emergo>(arb::test::kEmergoNotationRules);

@@ -292,7 +292,7 @@ TEST(EximoNotation, RejectsIllegalMoveTexts) {
   EXPECT_NO_THROW(g.parse_move(pos, "b3-b4"));
 }
 
-// Issue 16: run lengths and square ranks are single digits; a run that
+// Run lengths and square ranks are single digits; a run that
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
@@ -326,7 +326,7 @@ TEST(EximoSymmetry, MirrorImagesShareOneCanonicalAndOnePerft) {
 
 }  // namespace
 
-// Issue 29: every rule of RULES.md's Eximo notation (position text and move
+// Every rule of RULES.md's Eximo notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(EximoNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::engine::eximo::Eximo>(arb::test::kEximoNotationRules);

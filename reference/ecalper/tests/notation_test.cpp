@@ -180,7 +180,7 @@ TEST(EcalperNotation, DiagramShowsBoardAndState) {
   EXPECT_NE(g.diagram(end).find("Game over: draw"), std::string::npos) << g.diagram(end);
 }
 
-// Issue 16: run lengths (several digits: `12`) and the row numbers of cell
+// Run lengths (several digits: `12`) and the row numbers of cell
 // names (`<last>`, moves) are plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 13 for 13) is an error.
 TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
@@ -203,7 +203,7 @@ TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 }  // namespace
 }  // namespace arb::reference
 
-// Issue 29: every rule of RULES.md's Ecalper notation (position text and move
+// Every rule of RULES.md's Ecalper notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(EcalperNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::reference::Ecalper>(arb::test::kEcalperNotationRules);

@@ -112,7 +112,7 @@ TEST(EximoNotation, RandomGamesRoundTrip) {
   }
 }
 
-// Issue 16: run lengths and square ranks are single digits; a run that
+// Run lengths and square ranks are single digits; a run that
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
@@ -128,7 +128,7 @@ TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 }  // namespace
 }  // namespace arb::reference::eximo_test
 
-// Issue 29: every rule of RULES.md's Eximo notation (position text and move
+// Every rule of RULES.md's Eximo notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(EximoNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::reference::Eximo>(arb::test::kEximoNotationRules);

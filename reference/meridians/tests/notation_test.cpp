@@ -120,10 +120,10 @@ TEST(MeridiansNotation, DiagramShowsRowsAndSide) {
   EXPECT_NE(d.find("to move: w"), std::string::npos) << d;
 }
 
-// Issue 16: run lengths (several digits: `12`), placed counters and the
+// Run lengths (several digits: `12`), placed counters and the
 // numbers in point names are plain digits without leading zeros; a run that
-// overflows and wraps to a valid value is an error. The reference read
-// 4294967302 (2^32 + 6) as 6 and took this text for the start position.
+// overflows and wraps to a valid value is an error: a wrapping parser reads
+// 4294967302 (2^32 + 6) as 6 and takes this text for the start position.
 TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
   EXPECT_THROW(kGame.parse("6/7/8/9/10/11/12/11/10/9/8/7/4294967302 w 0 0"), arb::Error);
   EXPECT_THROW(kGame.parse("6/7/8/9/10/11/4294967308/11/10/9/8/7/6 w 0 0"), arb::Error);
@@ -144,7 +144,7 @@ TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 
 }  // namespace
 
-// Issue 29: every rule of RULES.md's Meridians notation (position text and move
+// Every rule of RULES.md's Meridians notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(MeridiansNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::reference::Meridians>(arb::test::kMeridiansNotationRules);
