@@ -175,7 +175,7 @@ case "${1:-}" in
     ;;
   test)
     install_missing
-    # build/check: the Check build type (-O2 with assertions on), g++; 100
+    # build/check: the Check build type (-O1, the games at -O2, assertions on), g++; 100
     # cases per property (300 were half of this pass's CPU time; ./dev.sh slow
     # runs 300).
     configure build/check Check -DARB_PROPERTY_CASES=100
