@@ -10,7 +10,8 @@ What is needed, found from the files themselves:
     CMakeLists.txt and cmake/*.cmake (the path this build's CMakeCache.txt
     found, else the program on PATH or the package's config file);
   - the programs that dev.sh, .ci/run and the shell scripts call;
-  - the programs in the ```sh blocks of every tracked Markdown file;
+  - the programs in the ```sh blocks and the `$ ` lines of the ```console
+    blocks of every tracked Markdown file;
   - the modules the Python scripts import and the programs they run.
 Each is resolved to its Debian package with `dpkg -S`, and the package must be
 in dev.sh's PACKAGES, a dependency of one (Depends / Pre-Depends, recursively,
@@ -296,8 +297,11 @@ def markdown_needs(root):
     needs = []
     for rel in tracked(root, "*.md"):
         text = open(os.path.join(root, rel)).read()
-        for block in re.findall(r"^```(?:sh|bash|console)\n(.*?)^```", text, re.S | re.M):
-            block = re.sub(r"^\$ ", "", block, flags=re.M)
+        for kind, block in re.findall(r"^```(sh|bash|console)\n(.*?)^```", text, re.S | re.M):
+            if kind == "console":
+                # a transcript (tests/doc_transcripts.py): the `$ ` lines are
+                # the commands, the rest is what they print
+                block = "\n".join(line[2:] for line in block.split("\n") if line.startswith("$ "))
             words = commands_of_shell(block)
             # the command inside --engine '...' (a path, e.g. build/bin/perft, is ours)
             words += [w.split()[0] for w in re.findall(r"--engine '([^']+)'", block)
