@@ -21,8 +21,8 @@ test does not have); the reason is required and printed. A command that runs
 longer than the timeout (default 20 s) fails the test: make it cheaper or mark
 its block skip.
 
-Links: each `[text](target)` outside code, where the target is not a URL,
-must name a file or folder of the tree, and its `#anchor`, if any, a heading
+Links: each `[text](target)` outside code of every Markdown file of the
+tree, where the target is not a URL, must name a file or folder of the tree, and its `#anchor`, if any, a heading
 of that Markdown file (GitHub's slugs).
 """
 import os
@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 ANY = "…"
 ANY_LINES = "⋮"
@@ -40,10 +41,20 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def documents(src):
+    """README.md and docs/*.md: their examples are run."""
     docs = [os.path.join(src, "README.md")]
     docs += sorted(os.path.join(src, "docs", f) for f in os.listdir(os.path.join(src, "docs"))
                    if f.endswith(".md"))
     return docs
+
+
+def all_documents(src):
+    """Every Markdown file of the tree (not the build folders): their links are checked."""
+    found = []
+    for folder, dirs, files in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build", "node_modules")))
+        found += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".md")]
+    return found
 
 
 def blocks(path):
@@ -215,6 +226,7 @@ def main():
                         print("run    %s" % where)
                         continue
                     ran += 1
+                    began = time.monotonic()
                     try:
                         actual = run(command, work, os.path.dirname(perft), timeout)
                     except subprocess.TimeoutExpired:
@@ -223,13 +235,13 @@ def main():
                         print("SLOW   %s" % where)
                         continue
                     if matches(expected, actual):
-                        print("ok     %s" % where)
+                        print("ok     %s (%.1f s)" % (where, time.monotonic() - began))
                     else:
                         print("FAIL   %s" % where)
                         failures.append("%s\n  expected:\n%s\n  got:\n%s" % (
                             where, "\n".join("    " + l for l in expected),
                             "\n".join("    " + l for l in actual)))
-        links = check_links(src, docs, failures)
+        links = check_links(src, all_documents(src), failures)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     for f in failures:
