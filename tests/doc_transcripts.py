@@ -2,7 +2,7 @@
 """The examples of README.md and docs/*.md, run, so that they cannot drift;
 and every relative link of those files, resolved.
 
-Usage: doc_transcripts.py SOURCE_DIR PERFT [--timeout SECONDS] [--list]
+Usage: doc_transcripts.py SOURCE_DIR PERFT [--python MODULE_DIR] [--timeout SECONDS] [--list]
 
 An example is a ```console block. A line `$ <command>` (continued by a
 trailing backslash) is run with `sh -c`, `perft` being PERFT (its folder comes
@@ -14,6 +14,12 @@ the status is not 0. In those lines:
   - `…` matches any text within one line (a time, a rate, a long field);
   - a line that is only `⋮` matches any number of lines.
 Everything else must match exactly, so only times and rates are left out.
+
+A command that names `build/check/python` (the README's PYTHONPATH for the
+module arbiter) gets MODULE_DIR there instead, the folder of the module this
+build made. Without --python, or where the module is not built yet, those
+commands are skipped, saying so (the module is a target of its own:
+`cmake --build build/check --target arbiter`).
 
 A block whose line before the fence is `<!-- transcript: skip REASON -->` is
 not run (an example too slow for the Check build, or one that needs what the
@@ -127,6 +133,14 @@ def matches(expected, actual):
     return go(0, 0)
 
 
+PYTHON_DIR = "build/check/python"
+
+
+def python_module_built(folder):
+    return bool(folder) and os.path.isdir(folder) and any(
+        f.startswith("arbiter.") and f.endswith(".so") for f in os.listdir(folder))
+
+
 def run(command, workdir, perft_dir, timeout):
     env = dict(os.environ, PATH=perft_dir + os.pathsep + os.environ.get("PATH", ""))
     env.pop("COLUMNS", None)
@@ -179,7 +193,11 @@ def check_links(src, docs, failures):
 
 def main():
     args = sys.argv[1:]
-    timeout, listing = 20.0, False
+    timeout, listing, python_dir = 20.0, False, None
+    if "--python" in args:
+        k = args.index("--python")
+        python_dir = os.path.abspath(args[k + 1])
+        del args[k:k + 2]
     if "--timeout" in args:
         k = args.index("--timeout")
         timeout = float(args[k + 1])
@@ -218,9 +236,15 @@ def main():
                         os.symlink(os.path.join(src, entry), os.path.join(work, entry))
                 for command, expected in cmds:
                     where = "%s:%d: $ %s" % (name, start, command)
-                    if skip:
+                    reason = skip
+                    if not reason and PYTHON_DIR in command:
+                        if python_module_built(python_dir):
+                            command = command.replace(PYTHON_DIR, python_dir)
+                        else:
+                            reason = "the Python module arbiter is not built in this build"
+                    if reason:
                         skipped += 1
-                        print("skip   %s (%s)" % (where, skip))
+                        print("skip   %s (%s)" % (where, reason))
                         continue
                     if listing:
                         print("run    %s" % where)
