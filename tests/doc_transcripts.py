@@ -141,6 +141,26 @@ def python_module_built(folder):
         f.startswith("arbiter.") and f.endswith(".so") for f in os.listdir(folder))
 
 
+def self_check():
+    """The matcher itself, so that a fault in it cannot pass every example."""
+    cases = [
+        (["total 1 nodes in … s, … nodes/s"], ["total 1 nodes in 0.5 s, 2 nodes/s"], True),
+        (["total 1 nodes in … s, … nodes/s"], ["total 2 nodes in 0.5 s, 2 nodes/s"], False),
+        (["a", "⋮", "z"], ["a", "b", "c", "z"], True),
+        (["a", "⋮", "z"], ["a", "z"], True),
+        (["a", "⋮", "z"], ["a", "b"], False),
+        (["a"], ["a", "b"], False),
+        (["a", "b"], ["a"], False),
+        (["x…"], ["x", "y"], False),
+        ([], [], True),
+    ]
+    for expected, actual, want in cases:
+        if matches(expected, actual) != want:
+            raise AssertionError("matcher: %r against %r should be %s" % (expected, actual, want))
+    if commands(["$ a \\", "b", "out", "$ c"]) != [("a \nb", ["out"]), ("c", [])]:
+        raise AssertionError("commands: continuation lines")
+
+
 def run(command, workdir, perft_dir, timeout):
     env = dict(os.environ, PATH=perft_dir + os.pathsep + os.environ.get("PATH", ""))
     env.pop("COLUMNS", None)
@@ -208,6 +228,7 @@ def main():
     if len(args) != 2:
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
+    self_check()
     src, perft = os.path.abspath(args[0]), os.path.abspath(args[1])
     if not os.access(perft, os.X_OK):
         print("no perft program at %s" % perft, file=sys.stderr)
