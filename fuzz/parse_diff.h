@@ -74,11 +74,11 @@ inline std::string join(const std::vector<std::string>& parts, std::string_view 
 struct Notation {
   std::string game;
   std::vector<std::string> stones;  // one cell's content: "W", "B", "(BW)", ...
-  bool several_digits = false;      // Ecalper, Meridians: runs like "12"
   // Fields holding a count, with the largest value the rules allow.
   std::vector<std::pair<std::size_t, int>> numbers;
-  std::vector<std::string> cells;      // every cell name of the board (reference layout)
-  std::vector<std::string> off_board;  // names next to the board, and malformed ones
+  std::vector<std::vector<std::string>> rows;  // cell names, row by row as the text lists them
+  std::vector<std::string> cells;              // every cell name of the board
+  std::vector<std::string> off_board;          // names next to the board, and malformed ones
 };
 
 inline Notation notation_of(const Spec& spec, const BoardLayout& layout) {
@@ -93,12 +93,11 @@ inline Notation notation_of(const Spec& spec, const BoardLayout& layout) {
   } else if (n.game == "ecalper") {
     n.stones = {"B", "W"};
     if (spec.number("players") == 3) n.stones.push_back("R");
-    n.several_digits = true;
   } else if (n.game == "meridians") {
     n.stones = {"W", "B"};
-    n.several_digits = true;
     n.numbers = {{2, 2}, {3, 2}};
   }
+  n.rows = layout.rows;
   for (const auto& row : layout.rows)
     for (const auto& name : row) n.cells.push_back(name);
   // Off the board: one row or column beyond, row 0, a leading zero, the other case.
@@ -698,12 +697,39 @@ inline MoveParts move_parts(std::string_view text) {
   return p;
 }
 
+// The names of the occupied and of the empty cells of a position text.
+inline std::pair<std::vector<std::string>, std::vector<std::string>> cells_by_content(
+    const Notation& n, const std::string& position) {
+  std::pair<std::vector<std::string>, std::vector<std::string>> out;
+  const auto rows = split(split(position, ' ')[0], '/');
+  if (rows.size() != n.rows.size()) return out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const auto cells = cells_of_row(rows[r]);
+    if (!cells || cells->size() != n.rows[r].size()) return {};
+    for (std::size_t c = 0; c < cells->size(); ++c)
+      ((*cells)[c].empty() ? out.second : out.first).push_back(n.rows[r][c]);
+  }
+  return out;
+}
+
 // `others`: legal move texts of this position and of other positions.
-inline std::optional<Mutant> mutate_move(Rng& rng, const Notation& n, const std::string& move,
+inline std::optional<Mutant> mutate_move(Rng& rng, const Notation& n, const std::string& position,
+                                         const std::string& move,
                                          const std::vector<std::string>& others) {
   MoveParts p = move_parts(move);
   const std::size_t k = p.names.empty() ? 0 : rng.below(p.names.size());
-  switch (rng.below(13)) {
+  switch (rng.below(15)) {
+    case 13:
+    case 14: {  // the replaced stone, a landing or drop square: occupied or empty
+      if (p.names.empty()) return std::nullopt;
+      const auto [stones, empties] = cells_by_content(n, position);
+      const bool occupied = rng.chance(50);
+      const auto& from = occupied ? stones : empties;
+      if (from.empty()) return std::nullopt;
+      p.names[k] = rng.pick(from);
+      return Mutant{p.text(), occupied ? "move: a square replaced by an occupied one"
+                                       : "move: a square replaced by an empty one"};
+    }
     case 0:
       if (p.names.empty()) return std::nullopt;
       p.names[k] = rng.pick(n.cells);

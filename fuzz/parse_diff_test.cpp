@@ -200,12 +200,15 @@ class DiffRun {
     return out;
   }
 
-  // Positions of a seeded random game from the start, every `every` plies.
+  // Some positions of a seeded random game of up to `plies` plies, its last included.
   void walk(const E& e, int plies, std::vector<std::string>& out) {
     auto pos = e.start();
     for (int ply = 1; ply <= plies; ++ply) {
       const std::uint64_t n = e.count_moves(pos);
-      if (n == 0) break;
+      if (n == 0) {  // the end of a game: Ecalper's final turn, Meridians' loser
+        out.push_back(e.format(pos));
+        break;
+      }
       if (n <= 3000) {
         const auto moves = e.legal_moves(pos);
         pos = e.play(pos, *(std::ranges::begin(moves) +
@@ -284,7 +287,8 @@ class DiffRun {
         base = rng_.pick(pool);
       std::optional<Mutant> m;
       if (rng_.chance(5)) m = Mutant{base, "move: a legal move unchanged"};
-      for (int tries = 0; !m && tries < 20; ++tries) m = mutate_move(rng_, notation, base, pool);
+      for (int tries = 0; !m && tries < 20; ++tries)
+        m = mutate_move(rng_, notation, seed.text, base, pool);
       if (!m) continue;
       ++moves_;
       Finding f{spec_text, seed.text, m->text, m->clause, "", {}, {}};
