@@ -844,6 +844,21 @@ Verdict move_verdict(const G& g, const typename G::Position& pos, const std::str
   return v;
 }
 
+// What a parsed position promises beyond its text: the side to move, the
+// outcome and the number of moves (an error, such as a count overflow, by its
+// presence only). Equal texts must give equal states.
+template <Game G>
+std::string state_of(const G& g, const std::string& text) {
+  try {
+    const auto pos = g.parse(text);
+    return std::string("to move ") + g.players()[static_cast<std::size_t>(g.to_move(pos))] + ", " +
+           to_string(g.outcome(pos), g.players()) + ", " + std::to_string(g.count_moves(pos)) +
+           " moves";
+  } catch (const Error&) {
+    return "an error";
+  }
+}
+
 // "" when the two verdicts agree and an accepted text is canonical, else what is wrong.
 inline std::string disagreement(const Verdict& e, const Verdict& r, const std::string& text) {
   if (e.other_exception || r.other_exception) return "an exception other than arb::Error";

@@ -293,10 +293,16 @@ class DiffRun {
       f.engine = position_verdict(e, m->text);
       f.reference = position_verdict(r, m->text);
       f.what = disagreement(f.engine, f.reference, m->text);
-      if (!f.what.empty())
-        record(f);
-      else if (f.engine.accepted)
+      if (f.what.empty() && f.engine.accepted) {
         ++positions_accepted_;
+        const std::string es = state_of(e, m->text), rs = state_of(r, m->text);
+        if (es != rs) {
+          f.what = "both accept, but the positions differ (to move, outcome, count_moves)";
+          f.engine.text += " (" + es + ")";
+          f.reference.text += " (" + rs + ")";
+        }
+      }
+      if (!f.what.empty()) record(f);
     }
 
     for (std::uint64_t i = 0; i < (count + 2) / 3; ++i) {
