@@ -510,6 +510,12 @@ inline std::vector<Mutator> position_mutators(const Notation& n) {
         default: {  // anything anywhere
           const auto [r, c] = rng.pick(all);
           (*board)[r][c] = rng.chance(20) ? "" : rng.pick(n.stones);
+          if (n.game == "emergo" && rng.chance(50)) {  // E3: any column, any height
+            std::string column = "(";
+            for (std::size_t h = 2 + rng.below(13); h > 0; --h)
+              column += rng.chance(50) ? 'W' : 'B';
+            (*board)[r][c] = column + ")";
+          }
           clause += clause.empty() ? "" : " + ";
           clause += "board: a cell set";
           break;
@@ -553,6 +559,62 @@ inline std::vector<Mutator> position_mutators(const Notation& n) {
   });
   // -- Ecalper: <swap> and <last> (the cells of the previous placing turn).
   if (n.game == "ecalper") {
+    // A whole turn written on the board (C2, C4: a replacement and k placed
+    // stones of the mover), with one of side, <last> or the colour left wrong:
+    // turn numbers, stones per side and <last> against each other.
+    m.push_back([](Rng& rng, const Notation& n, const std::string& t) -> std::optional<Mutant> {
+      auto f = split(t, ' ');
+      if (f.size() != 4 || f[1].size() != 1) return std::nullopt;
+      auto board = board_cells(f[0]);
+      if (!board || board->size() != n.rows.size()) return std::nullopt;
+      const std::string letters = n.stones.size() == 3 ? "bwr" : "bw";
+      const auto side = letters.find(f[1][0]);
+      if (side == std::string::npos) return std::nullopt;
+      const std::size_t players = letters.size(), per_turn = players == 3 ? 5 : 3;
+      std::vector<std::pair<std::size_t, std::size_t>> empties, theirs;
+      for (std::size_t r = 0; r < board->size(); ++r) {
+        if ((*board)[r].size() != n.rows[r].size()) return std::nullopt;
+        for (std::size_t c = 0; c < (*board)[r].size(); ++c) {
+          const std::string& x = (*board)[r][c];
+          if (x.empty())
+            empties.push_back({r, c});
+          else if (x != n.stones[side])
+            theirs.push_back({r, c});
+        }
+      }
+      const std::size_t way = rng.below(5);
+      const std::size_t colour = way == 3 ? (side + 1) % players : side;
+      std::string replaced = "-";
+      if (!theirs.empty() && rng.chance(80)) {
+        const auto [r, c] = rng.pick(theirs);
+        (*board)[r][c] = n.stones[colour];
+        replaced = n.rows[r][c];
+      }
+      std::vector<std::pair<std::size_t, std::size_t>> placed;
+      for (std::size_t i = 0; i < per_turn && !empties.empty(); ++i) {
+        const std::size_t at = rng.below(empties.size());
+        placed.push_back(empties[at]);
+        empties.erase(empties.begin() + static_cast<std::ptrdiff_t>(at));
+      }
+      if (way == 2 && !placed.empty()) placed.pop_back();  // a stone short
+      std::sort(placed.begin(), placed.end());
+      std::vector<std::string> names;
+      for (const auto& [r, c] : placed) {
+        (*board)[r][c] = n.stones[colour];
+        names.push_back(n.rows[r][c]);
+      }
+      f[0] = board_text(*board);
+      if (way != 0) f[1] = std::string(1, letters[(side + 1) % players]);  // 4: all as played
+      if (way != 1) f[3] = replaced + ":" + (names.empty() ? "-" : join(names, ","));
+      f[2] = "-";
+      static const char* const kClauses[] = {
+          "a turn on the board, side left (C2, C4: turn order)",
+          "a turn on the board, <last> left (C4: <last> is the previous turn)",
+          "a turn on the board a stone short (C4: stones per turn)",
+          "a turn on the board in the next player's colour (C4: stones per side)",
+          "a turn on the board, every field as played (C4: which stone may be replaced)"};
+      return Mutant{join(f, " "), kClauses[way]};
+    });
     m.push_back([](Rng& rng, const Notation&, const std::string& t) -> std::optional<Mutant> {
       static const std::vector<std::string> values = {"s", "-", "S", "x", "s-", "--", "swap", "0"};
       return with_field(t, 2, rng.pick(values), "swap: s or - only where the side may swap (C3)");
