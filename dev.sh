@@ -23,7 +23,9 @@
 #                    the mutation catalogue (tests/mutants/): apply each
 #                    mutant, rebuild, run the default tests, print the score
 #   ./dev.sh fuzz [seconds]
-#                    every libFuzzer target (fuzz/) for that long (default 60)
+#                    every libFuzzer target (fuzz/) for that long (default 60),
+#                    after the differential parse test with 1000 texts per
+#                    game per second
 set -euo pipefail
 cd "$(dirname "$0")"
 # Only the programs' own output goes to stdout (`./dev.sh bench
@@ -263,7 +265,11 @@ case "${1:-}" in
       echo "usage: ./dev.sh fuzz [seconds per target, 1 to 999999]" >&2
       exit 2
     fi
-    asan_build arb_sanitize_quick
+    asan_build arb_sanitize_quick parse_diff_test
+    # The differential parse test with 1000 texts per game per second asked
+    # (docs/testing.md), on a new seed each run (printed; ARB_PARSE_DIFF_SEED repeats one).
+    ARB_PARSE_DIFF_TEXTS=$((seconds * 1000)) ARB_PARSE_DIFF_SEED=${ARB_PARSE_DIFF_SEED:-$(date +%s)} \
+      run build/asan/tests/parse_diff_test --gtest_brief=1
     fuzz_all "$seconds"
     ;;
   slow)

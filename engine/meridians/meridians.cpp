@@ -1145,11 +1145,13 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   }
 
   // What the rules can never produce, visible in the text.
+  // Nothing is removed before a player's third stone (M10), so each counter is
+  // exactly that player's number of stones unless both are capped: White's 2
+  // with Black's 1 (Black to move) is exactly 2 stones placed (M4).
+  const bool exact = !(pos.placed[0] == 2 && pos.placed[1] == 2);
   for (int c = 0; c < 2; ++c) {
     const int stones = pos.stones[c].count();
-    // Nothing is removed before a player's third stone (M10), so below the cap
-    // the counter is exactly his number of stones.
-    if (pos.placed[c] < 2 && stones != pos.placed[c])
+    if (exact && stones != pos.placed[c])
       throw Error(std::string("placed-") + kColourName[c] + ": " + std::to_string(stones) + " " +
                   kColourName[c] + " stones on the board but " + std::to_string(pos.placed[c]) +
                   " placed");
