@@ -204,7 +204,7 @@ std::string junit_xml(const CiRun& run) {
 }
 
 void write_junit(const CiRun& run, const std::string& path) {
-  replace_file(path, junit_xml(run), "the JUnit file '" + path + "'");
+  write_output_file(path, junit_xml(run), "the JUnit file '" + path + "'");
 }
 
 std::string github_annotations(const CiRun& run) {
@@ -247,7 +247,7 @@ void write_github(const CiRun& run, std::ostream& out) {
   std::ofstream file(summary, std::ios::app);
   file << github_summary(run);
   if (!file.flush())
-    throw Error(std::string("cannot append to '") + summary + "' ($GITHUB_STEP_SUMMARY)");
+    throw Error(write_error(std::string("'") + summary + "' ($GITHUB_STEP_SUMMARY)", "append to"));
 }
 
 }  // namespace arb

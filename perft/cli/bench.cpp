@@ -203,8 +203,8 @@ class BenchCommand : public Command {
                << std::flush;
     }
     const auto gh = github_benchmark(points, args_.engine.command);
-    if (!github_.empty()) replace_file(github_, gh.dump(1) + "\n", "'" + github_ + "'");
-    if (!bmf_.empty()) replace_file(bmf_, bmf(points).dump(1) + "\n", "'" + bmf_ + "'");
+    if (!github_.empty()) write_output_file(github_, gh.dump(1) + "\n", "'" + github_ + "'");
+    if (!bmf_.empty()) write_output_file(bmf_, bmf(points).dump(1) + "\n", "'" + bmf_ + "'");
     if (json_) {
       nlohmann::ordered_json j;
       j["game"] = g.spec().canonical();

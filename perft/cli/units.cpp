@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
+#include "perft/file_io.h"
 #include "perft/units.h"
 
 namespace arb::cli {
@@ -49,10 +50,10 @@ class UnitsCommand : public Command {
     }
     const Impl impl = args_.impl.impl();
     check_hash_options(hash_, args_.hash);
-    if (!args_.out.empty()) check_writable(args_.out);  // before the work (issue 29)
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
-    // Issue 29: each unit is written (and flushed) when it is counted, and a
+    // Each unit is written (and flushed) when it is counted, and a
     // partial --out of this shard is resumed, so a killed run loses one unit.
     std::set<std::size_t> done;
     bool header = false;
@@ -68,7 +69,7 @@ class UnitsCommand : public Command {
     const auto write = [&](const std::string& line) {
       if (file) return file->line(line);
       io.out << line << '\n' << std::flush;
-      if (!io.out) throw Error("cannot write the output (standard output)");
+      if (!io.out) throw Error(stdout_error());
     };
     if (!header) write(shard_header_line(set, args_.checksum, args_.shard, args_.shards));
     Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {

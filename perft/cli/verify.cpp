@@ -111,7 +111,7 @@ class FixtureWriter {
     std::ofstream out(path_, std::ios::app);
     out << line << '\n';
     if (!out.flush()) {
-      failed_ = "cannot append to '" + path_ + "' (--write-fixture)";
+      failed_ = write_error("'" + path_ + "' (--write-fixture)", "append to");
       return failed_;
     }
     taken_.insert(c->id);
@@ -244,7 +244,7 @@ class VerifyWriter {
 
   int finish(const VerifySummary& s) {
     // The report is written first (the text names it), but a failure to write
-    // it is raised only after the result is out (issue 29: /dev/full lost it).
+    // it is raised only after the result is out (/dev/full lost it).
     std::string report_failed;
     try {
       if (!s.report.empty()) write_report(s, s.report);
