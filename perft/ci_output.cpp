@@ -207,6 +207,42 @@ void write_junit(const CiRun& run, const std::string& path) {
   write_output_file(path, junit_xml(run), "the JUnit file '" + path + "'");
 }
 
+namespace {
+
+CiRun with_error(CiRun run, const std::string& message) {
+  CiCase c;
+  c.classname = run.name;
+  c.name = "run";
+  c.status = CiCase::Status::kError;
+  c.message = one_line(message);
+  run.cases.push_back(std::move(c));
+  return run;
+}
+
+}  // namespace
+
+JunitFile::JunitFile(std::string path, std::string run_name) : path_(std::move(path)) {
+  run_.name = std::move(run_name);
+  if (path_.empty()) return;
+  write_junit(with_error(run_,
+                         "the run did not end: stopped (Ctrl-C, SIGTERM, a kill or a "
+                         "time limit) before it wrote its results"),
+              path_);
+}
+
+void JunitFile::write(const CiRun& run) {
+  if (path_.empty()) return;
+  write_junit(run, path_);
+  run_ = run;
+}
+
+void JunitFile::error(const std::string& message) noexcept {
+  if (path_.empty()) return;
+  try {
+    write_junit(with_error(run_, message), path_);
+  } catch (...) {}  // the error itself is reported on stderr
+}
+
 std::string github_annotations(const CiRun& run) {
   std::string out;
   for (const auto& c : run.cases) {

@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """The perft tool's output files, run as a user runs it (perft/file_io.h):
 suite --update on a pipe or a FIFO (refused, exit 2: it crashed or hung), an
-output reached through a symbolic link (its target written, the link kept).
+output reached through a symbolic link (its target written, the link kept),
+and no stale verdict: a rerun of verify, suite or bench that fails (exit 2),
+or is stopped by SIGINT or SIGTERM, never leaves an earlier run's passing
+--junit, --bmf or --github-benchmark file behind.
 
 Usage: outputs_test.py GROUP PERFT PLANTED_ENGINE SOURCE_DIR
-GROUP: update, links.
+GROUP: update, links, stale.
 Every check asserts; each failed one is printed, and any makes the exit status 1.
 """
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 GROUP, PERFT, PLANTED, SRC = sys.argv[1:5]
 TMP = tempfile.mkdtemp(prefix="outputs_test_")
+XSD = os.path.join(SRC, "perft/tests/junit.xsd")
 failures = []
 # A line whose D2 is wrong (1600 from the start), counted by us: --update rewrites it.
 STALE = "eximo; start; D1 40; D2 1; id start; src engine and reference agree\n"
@@ -95,6 +101,78 @@ def links():
           "s.xml.tmp, a user's file, is lost: exit %d, %r" % (code, err))
 
 
-{"update": update, "links": links}[GROUP]()
+def junit_error(name, what):
+    """The JUnit file is valid and says error, never a pass."""
+    if not os.path.exists(path(name)):
+        check(False, "%s: no JUnit file" % what)
+        return ""
+    code, out, err = sh("xmllint --noout --schema %s %s" % (shlex.quote(XSD), name))
+    check(code == 0, "%s: not valid against junit.xsd: %s" % (what, err))
+    text = read(name)
+    check("<error" in text and 'errors="0"' not in text, "%s: no error in %r" % (what, text))
+    return text
+
+
+def stopped(command, sig, name, what):
+    """Runs command (its engine sleeps), stops perft with sig after a second."""
+    p = subprocess.Popen(command, shell=False, cwd=TMP, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(1.5)
+    p.send_signal(sig)
+    try:
+        p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        check(False, "%s: perft does not stop" % what)
+    try:
+        os.killpg(p.pid, signal.SIGKILL)  # the sleeping engine
+    except ProcessLookupError:
+        pass
+    text = junit_error(name, what)
+    check("did not end" in text or "interrupted" in text, "%s: %r" % (what, text))
+
+
+def stale():
+    serve = "%s serve emergo" % P
+    verify = [PERFT, "verify", "emergo", "--depth", "2", "--junit", "v.xml", "--engine"]
+    code, out, err = sh(" ".join(shlex.quote(a) for a in verify + [serve]))
+    check(code == 0 and 'failures="0"' in read("v.xml"), "verify: exit %d, %r" % (code, err))
+    # An engine that crashes, one that answers nothing in time.
+    for engine, what in (("exit 3", "crash"), ("sleep 30", "timeout")):
+        write("v.xml", read("v.xml"))  # the passing file of the first run
+        args = verify + [engine] + (["--timeout", "1"] if what == "timeout" else [])
+        code, out, err = sh(" ".join(shlex.quote(a) for a in args), timeout=60)
+        check(code == 2, "verify, engine %s: exit %d" % (what, code))
+        junit_error("v.xml", "verify, engine %s" % what)
+    # Stopped half way: SIGINT (Ctrl-C) and SIGTERM (a CI job's time limit).
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        sh(" ".join(shlex.quote(a) for a in verify + [serve]))
+        check('failures="0"' in read("v.xml"), "verify: no passing file to start from")
+        stopped(verify + ["sleep 60", "--timeout", "100"], sig, "v.xml",
+                "verify stopped by %s" % sig.name)
+    # suite --junit on exit 2 (every test skipped: nothing checked).
+    write("w.perft", STALE.replace("D2 1;", "D2 1600;"))
+    code, out, err = sh("%s suite w.perft --junit s.xml" % P)
+    check(code == 0 and 'failures="0"' in read("s.xml"), "suite: exit %d, %r" % (code, err))
+    code, out, err = sh("%s suite w.perft --junit s.xml --max-nodes 1" % P)
+    check(code == 2, "suite --max-nodes 1: exit %d" % code)
+    junit_error("s.xml", "suite, nothing run")
+    code, out, err = sh("%s suite no-such.perft --junit s.xml" % P)
+    check(code == 2, "suite of no file: exit %d" % code)
+    junit_error("s.xml", "suite of no file")
+    # bench after a wrong count: no results file of an earlier run is left.
+    write("b.perft", "emergo; start; moves a1 a9; D1 80; id w; src t\n")
+    bench = ("%s bench emergo --suite b.perft --max-nodes 100 --repeat 1 --bmf b.json "
+             "--github-benchmark g.json" % P)
+    code, out, err = sh("%s --engine %s" % (bench, shlex.quote(serve)))
+    check(code == 0 and os.path.exists(path("b.json")) and os.path.exists(path("g.json")),
+          "bench: exit %d, %r" % (code, err))
+    wrong = "%s last-ply" % shlex.quote(PLANTED)  # one too many after a1 a9
+    code, out, err = sh("%s --engine %s" % (bench, shlex.quote(wrong)))
+    check(code == 2 and "ours" in err, "bench, a wrong count: exit %d, %r" % (code, err))
+    check(not os.path.exists(path("b.json")), "bench: a stale --bmf file is left")
+    check(not os.path.exists(path("g.json")), "bench: a stale --github-benchmark file is left")
+
+
+{"update": update, "links": links, "stale": stale}[GROUP]()
 print("%d failed" % len(failures) if failures else "ok")
 sys.exit(1 if failures else 0)
