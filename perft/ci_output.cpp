@@ -224,6 +224,8 @@ CiRun with_error(CiRun run, const std::string& message) {
 JunitFile::JunitFile(std::string path, std::string run_name) : path_(std::move(path)) {
   run_.name = std::move(run_name);
   if (path_.empty()) return;
+  in_place_ = output_target(path_, "the JUnit file '" + path_ + "'").in_place;
+  if (in_place_) return;
   write_junit(with_error(run_,
                          "the run did not end: stopped (Ctrl-C, SIGTERM, a kill or a "
                          "time limit) before it wrote its results"),
@@ -234,10 +236,12 @@ void JunitFile::write(const CiRun& run) {
   if (path_.empty()) return;
   write_junit(run, path_);
   run_ = run;
+  written_ = true;
 }
 
 void JunitFile::error(const std::string& message) noexcept {
-  if (path_.empty()) return;
+  // In place, after the results: a second document would follow them.
+  if (path_.empty() || (in_place_ && written_)) return;
   try {
     write_junit(with_error(run_, message), path_);
   } catch (...) {}  // the error itself is reported on stderr

@@ -37,7 +37,9 @@ void write_junit(const CiRun& run, const std::string& path);
 // A --junit file that never keeps an earlier run's verdict: made at the start
 // saying the run did not end (what a run stopped by Ctrl-C, SIGTERM or a kill
 // leaves), then replaced by the results, or by the results so far and the
-// error of a run that ended in one (exit 2). Nothing at all for a path "".
+// error of a run that ended in one (exit 2). Written in place (/dev/stdout, a
+// FIFO), it holds no old verdict: one document, the results or the error.
+// Nothing at all for a path "".
 class JunitFile {
  public:
   JunitFile(std::string path, std::string run_name);  // throws if it cannot write
@@ -48,7 +50,9 @@ class JunitFile {
 
  private:
   std::string path_;
-  CiRun run_;  // the results written last
+  bool in_place_ = false;
+  bool written_ = false;  // the results are out
+  CiRun run_;             // the results written last
 };
 
 // One `::error file=...,line=...,title=...::message` line per failure or error.

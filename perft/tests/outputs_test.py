@@ -159,6 +159,10 @@ def stale():
     code, out, err = sh("%s suite no-such.perft --junit s.xml" % P)
     check(code == 2, "suite of no file: exit %d" % code)
     junit_error("s.xml", "suite of no file")
+    # Written in place (standard output): one document, the results.
+    code, out, err = sh("%s suite w.perft --junit /dev/stdout" % P)
+    check(code == 0 and out.count("<?xml") == 1 and 'failures="0"' in out,
+          "suite --junit /dev/stdout: exit %d, %r" % (code, out))
     # bench after a wrong count: no results file of an earlier run is left.
     write("b.perft", "emergo; start; moves a1 a9; D1 80; id w; src t\n")
     bench = ("%s bench emergo --suite b.perft --max-nodes 100 --repeat 1 --bmf b.json "
