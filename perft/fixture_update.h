@@ -106,12 +106,12 @@ int update_fixture_file(const std::string& path, std::optional<std::uint64_t> ma
   if (target.exists && !directory &&
       (access(target.path.c_str(), W_OK) != 0 || (target.st.st_mode & 0222) == 0))
     throw Error("cannot write '" + path + "' (read-only; --update rewrites it)");
-  std::string text;  // read once: the lines rewritten are the lines parsed
-  const FixtureFile file = read_fixture_file(path, &text);
+  std::string bytes;  // read once: the lines rewritten are the lines parsed
+  const FixtureFile file = read_fixture_file(path, &bytes);
   std::vector<std::string> lines;
-  for (std::size_t begin = 0; begin < text.size();) {
-    const std::size_t end = std::min(text.find('\n', begin), text.size());
-    lines.push_back(text.substr(begin, end - begin));
+  for (std::size_t begin = 0; begin < bytes.size();) {
+    const std::size_t end = std::min(bytes.find('\n', begin), bytes.size());
+    lines.push_back(bytes.substr(begin, end - begin));
     begin = end + 1;
   }
   if (!file.errors.empty())
