@@ -204,7 +204,47 @@ std::string junit_xml(const CiRun& run) {
 }
 
 void write_junit(const CiRun& run, const std::string& path) {
-  replace_file(path, junit_xml(run), "the JUnit file '" + path + "'");
+  write_output_file(path, junit_xml(run), "the JUnit file '" + path + "'");
+}
+
+namespace {
+
+CiRun with_error(CiRun run, const std::string& message) {
+  CiCase c;
+  c.classname = run.name;
+  c.name = "run";
+  c.status = CiCase::Status::kError;
+  c.message = one_line(message);
+  run.cases.push_back(std::move(c));
+  return run;
+}
+
+}  // namespace
+
+JunitFile::JunitFile(std::string path, std::string run_name) : path_(std::move(path)) {
+  run_.name = std::move(run_name);
+  if (path_.empty()) return;
+  in_place_ = output_target(path_, "the JUnit file '" + path_ + "'").in_place;
+  if (in_place_) return;
+  write_junit(with_error(run_,
+                         "the run did not end: stopped (Ctrl-C, SIGTERM, a kill or a "
+                         "time limit) before it wrote its results"),
+              path_);
+}
+
+void JunitFile::write(const CiRun& run) {
+  if (path_.empty()) return;
+  write_junit(run, path_);
+  run_ = run;
+  written_ = true;
+}
+
+void JunitFile::error(const std::string& message) noexcept {
+  // In place, after the results: a second document would follow them.
+  if (path_.empty() || (in_place_ && written_)) return;
+  try {
+    write_junit(with_error(run_, message), path_);
+  } catch (...) {}  // the error itself is reported on stderr
 }
 
 std::string github_annotations(const CiRun& run) {
@@ -247,7 +287,7 @@ void write_github(const CiRun& run, std::ostream& out) {
   std::ofstream file(summary, std::ios::app);
   file << github_summary(run);
   if (!file.flush())
-    throw Error(std::string("cannot append to '") + summary + "' ($GITHUB_STEP_SUMMARY)");
+    throw Error(write_error(std::string("'") + summary + "' ($GITHUB_STEP_SUMMARY)", "append to"));
 }
 
 }  // namespace arb

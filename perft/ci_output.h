@@ -34,6 +34,27 @@ std::string junit_xml(const CiRun& run);
 // Writes it (a temporary file, then a rename); throws arb::Error if it cannot.
 void write_junit(const CiRun& run, const std::string& path);
 
+// A --junit file that never keeps an earlier run's verdict: made at the start
+// saying the run did not end (what a run stopped by Ctrl-C, SIGTERM or a kill
+// leaves), then replaced by the results, or by the results so far and the
+// error of a run that ended in one (exit 2). Written in place (/dev/stdout, a
+// FIFO), it holds no old verdict: one document, the results or the error.
+// Nothing at all for a path "".
+class JunitFile {
+ public:
+  JunitFile(std::string path, std::string run_name);  // throws if it cannot write
+  void write(const CiRun& run);                       // throws if it cannot write
+  // The error as one more <error> case; never throws (the error is the news).
+  void error(const std::string& message) noexcept;
+  bool given() const { return !path_.empty(); }
+
+ private:
+  std::string path_;
+  bool in_place_ = false;
+  bool written_ = false;  // the results are out
+  CiRun run_;             // the results written last
+};
+
 // One `::error file=...,line=...,title=...::message` line per failure or error.
 std::string github_annotations(const CiRun& run);
 // The Markdown summary: counts, then a table of what failed.

@@ -49,8 +49,10 @@ FixtureCase parse_fixture_line(std::string_view line, int line_number);
 // `errors` and the rest of the file is still read.
 FixtureFile parse_fixture_text(std::string_view text);
 
-// Reads and parses a file; throws arb::Error when it cannot be read.
-FixtureFile read_fixture_file(const std::string& path);
+// Reads and parses a file, once (`text`, if given, gets its bytes); throws
+// arb::Error when it cannot be read, or when no line is a test and the bytes
+// are no text (random bytes, NULs): not a fixture file at all.
+FixtureFile read_fixture_file(const std::string& path, std::string* text = nullptr);
 
 // A case as one line of a file (RULES.md I6), fields in the usual order:
 // spec; position; [moves ...;] D<k> ...; R<k> ...; id ...; src ...

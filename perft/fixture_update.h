@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <fstream>
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -20,6 +20,7 @@
 #include "common/spec.h"
 #include "perft/counting.h"
 #include "perft/difference.h"
+#include "perft/file_io.h"
 #include "perft/fixture.h"
 #include "perft/perft.h"
 #include "perft/progress.h"
@@ -93,16 +94,26 @@ template <class WithPair>
 int update_fixture_file(const std::string& path, std::optional<std::uint64_t> max_nodes,
                         const HashArgs& hash, std::ostream& out, std::ostream& err,
                         bool show_progress, WithPair&& with_pair) {
+  // Only a regular file can be rewritten (a link: its target); a pipe or
+  // /dev/stdin would be read a second time by nobody, and renamed over.
+  const OutputTarget target = output_target(path, "'" + path + "'");
+  const bool directory = target.exists && S_ISDIR(target.st.st_mode);
+  if (target.in_place && !directory)
+    throw Error("cannot rewrite '" + path +
+                "': not a regular file (--update rewrites the fixture file itself)");
   // access() says yes to root whatever the mode: a file without a write bit
-  // is read-only for --update too: a read-only file is never rewritten.
-  struct stat st {};
-  if (access(path.c_str(), W_OK) != 0 ||
-      (stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0))
+  // is read-only for --update too.
+  if (target.exists && !directory &&
+      (access(target.path.c_str(), W_OK) != 0 || (target.st.st_mode & 0222) == 0))
     throw Error("cannot write '" + path + "' (read-only; --update rewrites it)");
-  const FixtureFile file = read_fixture_file(path);  // bounded: first
-  std::ifstream in(path);
+  std::string bytes;  // read once: the lines rewritten are the lines parsed
+  const FixtureFile file = read_fixture_file(path, &bytes);
   std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  for (std::size_t begin = 0; begin < bytes.size();) {
+    const std::size_t end = std::min(bytes.find('\n', begin), bytes.size());
+    lines.push_back(bytes.substr(begin, end - begin));
+    begin = end + 1;
+  }
   if (!file.errors.empty())
     throw Error("'" + path + "' line " + std::to_string(file.errors.front().line) + ": " +
                 file.errors.front().message + " (fix it before --update)");
@@ -160,9 +171,9 @@ int update_fixture_file(const std::string& path, std::optional<std::uint64_t> ma
       out << "@@ -" << number << ",1 +" << number << ",1 @@\n-"
           << lines[static_cast<std::size_t>(number - 1)] << "\n+" << text << '\n';
     for (const auto& [number, text] : changed) lines[static_cast<std::size_t>(number - 1)] = text;
-    std::string text;
-    for (const auto& line : lines) text += line + '\n';
-    replace_file(path, text, "'" + path + "'");
+    std::string updated;
+    for (const auto& line : lines) updated += line + '\n';
+    write_output_file(target.path, updated, "'" + path + "'");
   }
   for (const auto& c : conflicts) out << "conflict: " << c << '\n';
   out << changed.size() << " lines rewritten, " << conflicts.size() << " conflicts, "

@@ -280,7 +280,7 @@ void write_report(const VerifySummary& s, const std::string& path) {
         << difference_html(f, s.board) << "</div>\n";
   }
   out << "</body></html>\n";
-  replace_file(path, out.str(), "the report '" + path + "'");
+  write_output_file(path, out.str(), "the report '" + path + "'");
 }
 
 void write_diff_report(const DiffReport& r, const std::string& path) {
@@ -303,7 +303,7 @@ void write_diff_report(const DiffReport& r, const std::string& path) {
         << " moves from the root</h2>\n"
         << difference_html(*r.first, r.board) << "</div>\n";
   out << "</body></html>\n";
-  replace_file(path, out.str(), "the report '" + path + "'");
+  write_output_file(path, out.str(), "the report '" + path + "'");
 }
 
 }  // namespace arb

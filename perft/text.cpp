@@ -1,15 +1,8 @@
 // Messages and numbers written alike by every part of the tool (perft/text.h).
 #include "perft/text.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <istream>
 
 #include "common/error.h"
@@ -38,75 +31,6 @@ std::string today_utc() {
   return buf;
 }
 
-namespace {
-
-bool exists_not_regular(const std::string& path) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  return !ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
-}
-
-}  // namespace
-
-void replace_file(const std::string& path, const std::string& text, const std::string& what) {
-  if (exists_not_regular(path)) {
-    if (std::filesystem::is_directory(path)) throw Error("cannot write " + what + ": a directory");
-    std::ofstream file(path, std::ios::app);
-    file << text;
-    if (!file.flush()) throw Error("cannot write " + what);
-    return;
-  }
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream file(tmp, std::ios::trunc);
-    file << text;
-    file.close();  // the last write of a full disk fails here
-    if (!file) {
-      std::remove(tmp.c_str());
-      throw Error("cannot write " + what);
-    }
-  }
-  // The file keeps its mode (a fixture rewritten by --update stays as it was).
-  struct stat st {};
-  if (stat(path.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error("cannot write " + what);
-  }
-}
-
-void check_output_path(const std::string& path, const std::string& what) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (std::filesystem::is_directory(status)) throw Error("cannot write " + what + ": a directory");
-  if (std::filesystem::exists(status)) {
-    if (access(path.c_str(), W_OK) != 0)
-      throw Error("cannot write " + what + ": " + std::strerror(errno));
-    return;
-  }
-  // A new file: its folder must exist and take it (the temporary file too).
-  std::string dir = std::filesystem::path(path).parent_path().string();
-  if (dir.empty()) dir = ".";
-  if (!std::filesystem::is_directory(dir, ec))
-    throw Error("cannot write " + what + ": no folder '" + dir + "'");
-  if (access(dir.c_str(), W_OK | X_OK) != 0)
-    throw Error("cannot write " + what + ": " + std::strerror(errno));
-}
-
-void remove_stale(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) std::filesystem::remove(path, ec);
-}
-
-LineWriter::LineWriter(const std::string& path) : path_(path), out_(path, std::ios::app) {
-  if (!out_) throw Error("cannot write '" + path + "'");
-}
-
-void LineWriter::line(std::string_view text) {
-  out_ << text << '\n';
-  if (!out_.flush()) throw Error("cannot write '" + path_ + "'");
-}
-
 bool read_line(std::istream& in, std::string& line, const std::string& where) {
   line.clear();
   for (std::streambuf* buf = in.rdbuf();;) {
@@ -120,20 +44,6 @@ bool read_line(std::istream& in, std::string& line, const std::string& where) {
       throw Error(where + ": a line longer than " + std::to_string(kMaxLineBytes) + " bytes");
     line += static_cast<char>(c);
   }
-}
-
-std::string read_text_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read " + what);
-  std::string text;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxFileBytes)
-      throw Error(what + " is over " + std::to_string(kMaxFileBytes >> 20) + " MiB");
-  }
-  if (in.bad()) throw Error("cannot read " + what);
-  return text;
 }
 
 std::string no_rate_reason(double seconds, bool by_arithmetic) {

@@ -4,12 +4,12 @@
 
 #include <chrono>
 #include <cstddef>
-#include <fstream>
 #include <iosfwd>
 #include <string>
 #include <string_view>
 
 #include "common/count.h"
+#include "perft/file_io.h"  // the files every part of the tool reads and writes
 
 namespace arb {
 
@@ -34,34 +34,7 @@ std::string rate_text(Count nodes, double seconds, const std::string& no_rate);
 // Today's date, UTC, as fixture sources write it: "2026-11-25".
 std::string today_utc();
 
-// Writes `text` to a temporary file beside `path`, then renames it over `path`:
-// a failed run never leaves half a file. Throws "cannot write <what>". A path
-// that exists and is no regular file (/dev/stdout, a pipe) is written in
-// place: a rename would replace the device, not write to it.
-void replace_file(const std::string& path, const std::string& text, const std::string& what);
-
-// An output file checked before the work starts: it can be written,
-// and is not created by the check. Throws "cannot write <what>: <why>".
-void check_output_path(const std::string& path, const std::string& what);
-// Removes an old regular file at `path` (a report of an earlier run), so that
-// a run that fails leaves no stale verdict behind.
-void remove_stale(const std::string& path);
-
-// An output file written line by line, each line flushed as it is written
-// (perft units: a killed run keeps the units done). Every failed write or
-// flush throws "cannot write '<path>'": a full disk is never a success.
-class LineWriter {
- public:
-  explicit LineWriter(const std::string& path);  // appends
-  void line(std::string_view text);
-
- private:
-  std::string path_;
-  std::ofstream out_;
-};
-
-// Input files are bounded (endless input such as /dev/zero must not grow
-// memory): a line
+// Input files are bounded (issue 29: /dev/zero grew without end): a line
 // longer than kMaxLineBytes is an error, and a whole text file above
 // kMaxFileBytes.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 16;
@@ -69,9 +42,6 @@ inline constexpr std::size_t kMaxFileBytes = std::size_t{1} << 26;
 // std::getline with the bound: false at the end of the input; throws
 // "<where>: a line longer than 65536 bytes" (no JSON line or fixture line is).
 bool read_line(std::istream& in, std::string& line, const std::string& where);
-// A whole file, at most kMaxFileBytes; throws "cannot read <what>" or
-// "<what> is over 64 MiB".
-std::string read_text_file(const std::string& path, const std::string& what);
 
 // A user's text inside a message: control characters and bytes outside
 // printable ASCII escaped (\r, \x00, U+FEFF for a byte order mark)...

@@ -54,11 +54,13 @@ std::string text_of(const nlohmann::json& j, const char* key, const std::string&
   return it->get<std::string>();
 }
 
-// Calls f(json, "FILE:LINE") for every non-blank line of a JSON lines file.
+// Calls f(json, "FILE:LINE") for every non-blank line of a JSON lines file
+// (a `kind`: "units file"). A last line without its newline was cut short
+// (a full disk, a killed run): `rerun` says what writes it whole.
 template <class F>
-void for_each_json_line(const std::string& path, F&& f) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read '" + path + "'");
+void for_each_json_line(const std::string& path, const std::string& kind, const std::string& rerun,
+                        F&& f) {
+  std::ifstream in = open_input_file(path, kind);
   std::string line;
   for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -67,6 +69,9 @@ void for_each_json_line(const std::string& path, F&& f) {
     try {
       j = nlohmann::json::parse(line);
     } catch (const nlohmann::json::exception&) {
+      if (in.eof())
+        throw Error(where + ": the last line was cut short (a full disk or a killed run); " +
+                    rerun);
       throw Error(where + ": not a JSON object");
     }
     if (!j.is_object()) throw Error(where + ": not a JSON object");
@@ -74,7 +79,20 @@ void for_each_json_line(const std::string& path, F&& f) {
   }
 }
 
-// The units of a set: at most kMaxUnits.
+// The input of perft units (perft split writes it) and of perft merge (a
+// shard's results: the perft units run that wrote them resumes them).
+template <class F>
+void for_each_unit_line(const std::string& path, F&& f) {
+  for_each_json_line(path, "units file", "write it again with perft split", f);
+}
+template <class F>
+void for_each_result_line(const std::string& path, F&& f) {
+  for_each_json_line(
+      path, "results file",
+      "rerun its perft units with --out " + path + " to resume it (the units counted are kept)", f);
+}
+
+// The units of a set: at most kMaxUnits (issue 29).
 std::uint64_t units_of(const nlohmann::json& j, const std::string& where) {
   const std::uint64_t units = number_of(j, "units", where);
   if (units > kMaxUnits)
@@ -124,7 +142,7 @@ UnitSet read_unit_set(const std::string& path) {
   UnitSet set;
   std::optional<std::uint64_t> units;
   std::string checksum;
-  for_each_json_line(path, [&](const nlohmann::json& j, const std::string& where) {
+  for_each_unit_line(path, [&](const nlohmann::json& j, const std::string& where) {
     if (!units) {
       if (!j.contains("split")) throw Error(where + ": not a units file (perft split writes one)");
       set.game = text_of(j, "game", where);
@@ -184,8 +202,7 @@ std::set<std::size_t> resume_shard(const std::string& path, const std::string& c
   std::set<std::size_t> done;
   std::uintmax_t complete = 0;  // bytes of the whole lines
   {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("cannot read '" + path + "'");
+    std::ifstream in = open_input_file(path, "results file");
     std::string line;
     for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
       if (in.eof()) break;  // no newline: cut short by a killed run, counted again
@@ -221,7 +238,7 @@ std::set<std::size_t> resume_shard(const std::string& path, const std::string& c
   std::error_code ec;
   if (std::filesystem::file_size(path, ec) > complete && !ec) {
     std::filesystem::resize_file(path, complete, ec);
-    if (ec) throw Error("cannot write '" + path + "'");
+    if (ec) throw Error("cannot write '" + path + "': " + ec.message());
   }
   return done;
 }
@@ -231,7 +248,7 @@ MergeResult merge_results(const std::vector<std::string>& files) {
   std::optional<std::string> checksum;
   std::map<std::uint64_t, int> seen;
   for (const auto& path : files)
-    for_each_json_line(path, [&](const nlohmann::json& j, const std::string& where) {
+    for_each_result_line(path, [&](const nlohmann::json& j, const std::string& where) {
       const std::string sum = text_of(j, "checksum", where);
       if (!checksum) {
         checksum = sum;

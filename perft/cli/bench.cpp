@@ -167,10 +167,13 @@ class BenchCommand : public Command {
       const std::string mid = "fixtures/" + std::string(spec.name()) + "_midgame.perft";
       if (std::filesystem::is_regular_file(mid)) args_.suites.push_back(mid);
     }
-    // Checked before the engine runs, without touching them: a failed run
-    // leaves the last results as they were (written at the end, by rename).
+    // Checked before the engine runs, and an earlier run's results removed:
+    // a run that fails (a wrong count) leaves none to be read as this one's.
     for (const auto& f : {github_, bmf_})
-      if (!f.empty()) check_output_path(f, "'" + f + "'");
+      if (!f.empty()) {
+        check_output_path(f, "'" + f + "'");
+        remove_stale(f);
+      }
     return Games::with_game(spec, Impl::kEngine, [&](const auto& g) { return bench(g, io); });
   }
 
@@ -203,8 +206,8 @@ class BenchCommand : public Command {
                << std::flush;
     }
     const auto gh = github_benchmark(points, args_.engine.command);
-    if (!github_.empty()) replace_file(github_, gh.dump(1) + "\n", "'" + github_ + "'");
-    if (!bmf_.empty()) replace_file(bmf_, bmf(points).dump(1) + "\n", "'" + bmf_ + "'");
+    if (!github_.empty()) write_output_file(github_, gh.dump(1) + "\n", "'" + github_ + "'");
+    if (!bmf_.empty()) write_output_file(bmf_, bmf(points).dump(1) + "\n", "'" + bmf_ + "'");
     if (json_) {
       nlohmann::ordered_json j;
       j["game"] = g.spec().canonical();

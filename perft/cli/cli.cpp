@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <map>
 #include <new>
 #include <ostream>
@@ -17,6 +18,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
+#include "perft/file_io.h"
 
 namespace arb {
 namespace cli {
@@ -191,10 +193,11 @@ std::string asked(const std::vector<std::string>& args) {
 int run_perft_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                   bool progress) {
   cli::Io io{out, err, progress};
+  errno = 0;  // a failed write's reason is the errno it leaves (write_error)
   try {
     const int status = cli::dispatch(args, io);
     // A full disk or a closed pipe is an error, not a success.
-    if (!out.flush()) throw Error("cannot write the output (standard output)");
+    if (!out.flush()) throw Error(stdout_error());
     return status;
   } catch (const Error& e) {
     err << "perft: error: " << one_line(e.what()) << '\n';

@@ -10,6 +10,7 @@
 
 #include "common/error.h"
 #include "perft/cli/command.h"
+#include "perft/file_io.h"
 #include "perft/units.h"
 
 namespace arb::cli {
@@ -36,7 +37,7 @@ class MergeCommand : public Command {
       return 1;
     }
     io.out << "total " << to_string(r.total) << '\n' << std::flush;
-    if (!io.out) throw Error("cannot write the output (standard output)");  // before the note
+    if (!io.out) throw Error(stdout_error());  // before the note
     io.err << "perft merge: " << units << " units of set " << r.checksum << ", depth " << r.depth
            << '\n';
     return 0;

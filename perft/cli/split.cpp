@@ -29,7 +29,7 @@ void write_units_file(const UnitSet& set, const std::string& path, Io& io) {
   }
   std::ostringstream text;
   write_unit_set(set, text);
-  replace_file(path, text.str(), "'" + path + "'");  // never half a units file
+  write_output_file(path, text.str(), "'" + path + "'");  // never half a units file
   io.err << "perft split: " << set.units.size() << " units at depth " << set.at << " of "
          << set.depth << " in " << path << " (checksum " << unit_set_checksum(set) << ")\n";
 }

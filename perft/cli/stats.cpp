@@ -178,7 +178,8 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
   if (!a.report.empty()) {
     stats::StatsReport r{command, a.max_plies, who,           sa,
                          sb,      contrasts,   tallies.first, tallies.second};
-    replace_file(a.report, stats::stats_report_html(r), "the report '" + a.report + "' (--report)");
+    write_output_file(a.report, stats::stats_report_html(r),
+                      "the report '" + a.report + "' (--report)");
   }
   if (a.json) {
     nlohmann::ordered_json j;

@@ -284,6 +284,27 @@ class SuiteCommand : public Command {
 
   int run(Io& io) override {
     if (file_.empty()) throw Error("perft suite needs a fixture file");
+    if (update_) return run_update(io);
+    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
+    CiRun ci;
+    ci.name = "perft suite " + file_;
+    // No earlier run's verdict survives this one: an error (exit 2) is in it.
+    JunitFile junit(junit_, ci.name);
+    try {
+      set_options();
+      if (!junit_.empty() || github_) {
+        options_.file = file_;
+        options_.ci = &ci;
+      }
+      return run_tests(io, ci, junit);
+    } catch (const std::exception& e) {
+      junit.error(e.what());
+      throw;
+    }
+  }
+
+ private:
+  void set_options() {
     // Given, even as an empty word, the value must be a number (not "no cap").
     if (given(*app_, "--max-nodes")) options_.max_nodes = parse_number("--max-nodes", max_nodes_);
     options_.impl = impl_.impl();
@@ -294,23 +315,21 @@ class SuiteCommand : public Command {
       throw Error("--compare walks both trees node by node: --hash and --threads do not apply");
     if (options_.impl == Impl::kReference && options_.hash.megabytes.value_or(0) > 0)
       throw Error("--hash needs an implementation with a position hash (the engine); drop --hash");
-    if (update_) {
-      if (options_.compare || given(*app_, "--impl"))
-        throw Error("--update always recounts on both implementations; drop --compare and --impl");
-      if (!junit_.empty() || github_)
-        throw Error("--junit and --github report a test run, not --update; drop them");
-      // Rebaselining is the library's (perft/fixture_update.h), on the registry.
-      return update_fixture_file(
-          file_, options_.max_nodes, options_.hash, io.out, io.err, io.progress,
-          [](const std::string& spec, auto&& f) { return Games::with_pair(Spec::parse(spec), f); });
-    }
-    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
-    CiRun ci;
-    ci.name = "perft suite " + file_;
-    if (!junit_.empty() || github_) {
-      options_.file = file_;
-      options_.ci = &ci;
-    }
+  }
+
+  int run_update(Io& io) {
+    set_options();
+    if (options_.compare || given(*app_, "--impl"))
+      throw Error("--update always recounts on both implementations; drop --compare and --impl");
+    if (!junit_.empty() || github_)
+      throw Error("--junit and --github report a test run, not --update; drop them");
+    // Rebaselining is the library's (perft/fixture_update.h), on the registry.
+    return update_fixture_file(
+        file_, options_.max_nodes, options_.hash, io.out, io.err, io.progress,
+        [](const std::string& spec, auto&& f) { return Games::with_pair(Spec::parse(spec), f); });
+  }
+
+  int run_tests(Io& io, CiRun& ci, JunitFile& junit) {
     const FixtureFile file = read_fixture_file(file_);
     // Nothing to run is a mistake (a wrong file), not a success.
     if (file.cases.empty() && file.errors.empty())
@@ -349,14 +368,13 @@ class SuiteCommand : public Command {
       for (auto& [line, test] : by_line) test();
     });
     run.finish();
-    if (!junit_.empty()) write_junit(ci, junit_);
+    junit.write(ci);
     if (github_) write_github(ci, io.out);
     // Every test skipped (a --max-nodes below every count) is no pass.
     if (const std::string why = run.nothing_run(); !why.empty()) throw Error(why);
     return run.any_failed() ? 1 : 0;
   }
 
- private:
   std::string file_, max_nodes_, junit_;
   bool update_ = false, github_ = false;
   SuiteOptions options_;

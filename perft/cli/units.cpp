@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
+#include "perft/file_io.h"
 #include "perft/units.h"
 
 namespace arb::cli {
@@ -68,7 +69,7 @@ class UnitsCommand : public Command {
     const auto write = [&](const std::string& line) {
       if (file) return file->line(line);
       io.out << line << '\n' << std::flush;
-      if (!io.out) throw Error("cannot write the output (standard output)");
+      if (!io.out) throw Error(stdout_error());
     };
     if (!header) write(shard_header_line(set, args_.checksum, args_.shard, args_.shards));
     Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {

@@ -111,7 +111,7 @@ class FixtureWriter {
     std::ofstream out(path_, std::ios::app);
     out << line << '\n';
     if (!out.flush()) {
-      failed_ = "cannot append to '" + path_ + "' (--write-fixture)";
+      failed_ = write_error("'" + path_ + "' (--write-fixture)", "append to");
       return failed_;
     }
     taken_.insert(c->id);
@@ -220,12 +220,8 @@ nlohmann::ordered_json checks_json(const VerifySummary& s) {
 // checked), the fixture lines as they are found, and the closing outputs.
 class VerifyWriter {
  public:
-  VerifyWriter(Io& io, const VerifyArgs& a, std::string junit, bool github)
-      : io_(io),
-        json_(a.json),
-        fixtures_(a.write_fixture),
-        junit_(std::move(junit)),
-        github_(github) {}
+  VerifyWriter(Io& io, const VerifyArgs& a, JunitFile& junit, bool github)
+      : io_(io), json_(a.json), fixtures_(a.write_fixture), junit_(junit), github_(github) {}
 
   void check_done(const VerifySummary& s) {
     const VerifyCheck& c = s.checks.back();
@@ -244,7 +240,7 @@ class VerifyWriter {
 
   int finish(const VerifySummary& s) {
     // The report is written first (the text names it), but a failure to write
-    // it is raised only after the result is out, so a full disk loses neither.
+    // it is raised only after the result is out (/dev/full lost it).
     std::string report_failed;
     try {
       if (!s.report.empty()) write_report(s, s.report);
@@ -277,9 +273,9 @@ class VerifyWriter {
       io_.out << summary_text(s) << '\n';
     }
     io_.out << std::flush;
-    if (!junit_.empty() || github_) {
+    if (junit_.given() || github_) {
       const CiRun run = ci_run(s);
-      if (!junit_.empty()) write_junit(run, junit_);
+      junit_.write(run);
       if (github_) write_github(run, io_.out);
     }
     // The diagnosis is out; only now a lost fixture line is the error.
@@ -292,7 +288,7 @@ class VerifyWriter {
   Io& io_;
   bool json_;
   FixtureWriter fixtures_;
-  std::string junit_;
+  JunitFile& junit_;
   bool github_;
 };
 
@@ -337,6 +333,24 @@ class VerifyCommand : public Command {
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft verify needs a spec");
     if (args_.engine.command.empty()) throw Error("perft verify needs --engine 'CMD ...'");
+    // Checked first, and no earlier run's verdict survives this one: the
+    // report is removed, the JUnit file says an error (exit 2) if one ends it.
+    if (!report_.empty()) {
+      check_output_path(report_, "the report '" + report_ + "'");
+      remove_stale(report_);
+    }
+    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
+    JunitFile junit(junit_, "perft verify " + spec_);
+    try {
+      return run_checks(io, junit);
+    } catch (const std::exception& e) {
+      junit.error(e.what());
+      throw;
+    }
+  }
+
+ private:
+  int run_checks(Io& io, JunitFile& junit) {
     args_.impl = impl_.impl();
     if (!depth_.empty()) {
       args_.depth = parse_depth(depth_);
@@ -363,11 +377,6 @@ class VerifyCommand : public Command {
     } else if (!max_nodes_.empty()) {
       throw Error("--max-nodes applies only with --suite");
     }
-    if (!report_.empty()) {  // checked first, and no stale verdict left
-      check_output_path(report_, "the report '" + report_ + "'");
-      remove_stale(report_);
-    }
-    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     args_.write_fixture = write_fixture_;
     args_.report = report_;
     args_.suite_path = suite_;
@@ -377,7 +386,7 @@ class VerifyCommand : public Command {
       // Our own arguments first: a bad root is ours to report, not the engine's.
       if (!args_.use_suite)
         play_moves(engine, position_from(engine, args_.position), split_moves(args_.moves));
-      VerifyWriter writer(io, args_, junit_, github_);
+      VerifyWriter writer(io, args_, junit, github_);
       ProgressLine progress(io.err, io.progress && !args_.json);
       const auto done = [&](const VerifySummary& s) { writer.check_done(s); };
       VerifySummary s = args_.impl == Impl::kEngine
@@ -388,7 +397,6 @@ class VerifyCommand : public Command {
     });
   }
 
- private:
   std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_,
       junit_;
   bool github_ = false;

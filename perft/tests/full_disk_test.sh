@@ -1,6 +1,6 @@
 #!/bin/sh
-# A write or flush that fails (a full disk: /dev/full) is
-# exit 2 with one line on stderr, in every command, to stdout and to files.
+# A write or flush that fails (a full disk: /dev/full) is exit 2 with one
+# line on stderr that says why, in every command, to stdout and to files.
 # Usage: full_disk_test.sh <perft> <work dir>
 set -u
 perft=$1 dir=$2
@@ -15,7 +15,8 @@ expect_full() {  # <what> <command...>: its output goes to /dev/full
   status=0
   "$@" > /dev/full 2> err.txt < /dev/null || status=$?
   lines=$(wc -l < err.txt)
-  if [ "$status" != 2 ] || [ "$lines" != 1 ] || ! grep -q 'cannot write' err.txt; then
+  if [ "$status" != 2 ] || [ "$lines" != 1 ] || ! grep -q 'cannot write' err.txt ||
+    ! grep -q 'No space left on device' err.txt; then
     echo "FAIL: $what: exit $status, stderr:"; cat err.txt; fail=1
   else
     echo "ok   $what: $(cat err.txt)"
