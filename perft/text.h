@@ -34,9 +34,9 @@ std::string rate_text(Count nodes, double seconds, const std::string& no_rate);
 // Today's date, UTC, as fixture sources write it: "2026-11-25".
 std::string today_utc();
 
-// Input files are bounded (issue 29: /dev/zero grew without end): a line
-// longer than kMaxLineBytes is an error, and a whole text file above
-// kMaxFileBytes.
+// Input files are bounded (endless input such as /dev/zero must not grow
+// memory): a line longer than kMaxLineBytes is an error, and a whole text
+// file above kMaxFileBytes.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 16;
 inline constexpr std::size_t kMaxFileBytes = std::size_t{1} << 26;
 // std::getline with the bound: false at the end of the input; throws

@@ -92,7 +92,7 @@ void for_each_result_line(const std::string& path, F&& f) {
       "rerun its perft units with --out " + path + " to resume it (the units counted are kept)", f);
 }
 
-// The units of a set: at most kMaxUnits (issue 29).
+// The units of a set: at most kMaxUnits.
 std::uint64_t units_of(const nlohmann::json& j, const std::string& where) {
   const std::uint64_t units = number_of(j, "units", where);
   if (units > kMaxUnits)
