@@ -117,6 +117,26 @@ def bad_engines():
               "%s: stderr %r, want one line with %r" % (name, err, want))
 
 
+def ended_engines():
+    """An engine that closed its output, or exited while what it started keeps
+    the pipe open, ends the wait at once, saying so; verify waited out its whole
+    --timeout and blamed silence."""
+    for name, engine, want in [
+            ("closed output", "sh -c 'exec >&-; sleep 100'",
+             "closed its output without answering request 1 'game emergo'"),
+            ("exited, child left", "sh -c 'sleep 100 & exit 0'", "exited with status 0"),
+            ("exited after a reply", "read l; echo ok; sleep 100 & exit 0", "exited with status 0"),
+            ("closed after a reply", "read l; echo ok; exec >&-; sleep 100",
+             "closed its output without answering request 2 'position start'")]:
+        t0 = time.monotonic()
+        code, out, err = verify("emergo", "--engine", engine, "--timeout", "60")
+        seconds = time.monotonic() - t0
+        lines = err.splitlines()
+        check(code == 2 and len(lines) == 1 and want in lines[0] and "--timeout" not in err,
+              "%s: exit %d, stderr %r, want one line with %r" % (name, code, err, want))
+        check(seconds < 10, "%s: ended after %.1f s of a 60 s timeout" % (name, seconds))
+
+
 # An engine with only the required requests: `perft serve` behind a filter that
 # answers `err unsupported` to moves, perft and text. Verify falls back.
 MINIMAL = r'''
@@ -546,7 +566,7 @@ def fixture_writes():
               "cannot append to '/dev/full'" in err, "/dev/full: %r %r" % (out, err))
 
 
-{"planted": planted, "bad-engines": bad_engines, "serve": serve, "minimal": minimal,
+{"planted": planted, "bad-engines": lambda: (bad_engines(), ended_engines()), "serve": serve, "minimal": minimal,
  "adapter-python": lambda: adapter("python"), "adapter-node": lambda: adapter("node"),
  "report": report, "descent": lambda: (descent(), unsupported()), "kinds": kinds, "suite-runs": suite_runs,
  "stderr": lambda: (stderr_quote(), waiting()), "protocol": protocol, "guard": guard, "guard-deep": guard_deep, "fixture-writes": fixture_writes,
