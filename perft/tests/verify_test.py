@@ -194,6 +194,16 @@ def serve():
               "serve: %r, want %r" % (got, w))
     check(rest[1].startswith("moves a1 ") and len(rest[1].split()) == 25, "serve: moves")
     check(rest[4].startswith("text ") and rest[4] != rest[2], "serve: text after moves")
+    # The text walk goes no deeper than --depth: --depth 1 asked 3,095 requests
+    # (the texts to depth 2) to check 40 nodes.
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--depth", "1", "--json")
+    result = json.loads(out) if out.startswith("{") else {}
+    check(code == 0 and 40 < result.get("requests", 0) < 100,
+          "--depth 1: the texts to depth 1, %d %r" % (code, result.get("requests")))
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--depth", "2", "--json")
+    result = json.loads(out) if out.startswith("{") else {}
+    check(code == 0 and result.get("requests", 0) > 3000,
+          "--depth 2: the texts to depth 2, %d %r" % (code, result.get("requests")))
     # Issue 29 (audit): requests are read with a bound; /dev/zero grew memory
     # and then ended with exit 0 and no word.
     with open("/dev/zero", "rb") as zero:
