@@ -49,10 +49,15 @@ using Pos = std::shared_ptr<const AnyPosition>;
 // signals every 100 ms (PyErr_CheckSignals needs the GIL and the main
 // thread). When a handler raises (Ctrl-C: KeyboardInterrupt), the counts under
 // way are stopped (g_count_stops, perft/perft.h), the worker joined, and the
-// Python error raised.
+// Python error raised. A `short_work` runs here, the GIL released: a thread
+// per call would cost more than a small batch (count_moves of one position).
 template <class F>
-auto interruptible(F&& f) -> decltype(f()) {
+auto interruptible(F&& f, bool short_work) -> decltype(f()) {
   using R = decltype(f());
+  if (short_work) {
+    py::gil_scoped_release release;
+    return f();
+  }
   std::optional<R> result;
   std::exception_ptr error;
   bool raised = false;
@@ -163,11 +168,11 @@ class PositionOf : public AnyPosition {
   Count perft(int depth, const HashArgs& hash) const override {
     if (depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g(), pos_);  // as the CLI's count
     const HashOptions o = resolve_hash(g(), hash, pos_, depth);
-    return interruptible([&] { return run_perft(g(), pos_, depth, o); });
+    return interruptible([&] { return run_perft(g(), pos_, depth, o); }, depth <= 3);
   }
   std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const override {
     const HashOptions o = resolve_hash(g(), hash, pos_, depth);
-    return interruptible([&] { return run_divide(g(), pos_, depth, o); });
+    return interruptible([&] { return run_divide(g(), pos_, depth, o); }, depth <= 3);
   }
 
  private:
@@ -190,14 +195,16 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
   std::vector<std::uint64_t> count_moves(const std::vector<Pos>& positions) const override {
     std::vector<const typename G::Position*> ps;
     for (const auto& p : positions) ps.push_back(&own(p));
-    return interruptible([&] {
-      std::vector<std::uint64_t> out(ps.size());
-      for (std::size_t i = 0; i < ps.size(); ++i) {
-        if (i % 4096 == 0) check_count_stop();
-        out[i] = g_.count_moves(*ps[i]);
-      }
-      return out;
-    });
+    return interruptible(
+        [&] {
+          std::vector<std::uint64_t> out(ps.size());
+          for (std::size_t i = 0; i < ps.size(); ++i) {
+            if (i % 4096 == 0) check_count_stop();
+            out[i] = g_.count_moves(*ps[i]);
+          }
+          return out;
+        },
+        ps.size() <= 4096);
   }
 
   // `perft stats`'s games (perft/stats.h): game i plays with its own
@@ -209,7 +216,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
     const typename G::Position root = own(root_pos);
     { stats::Mover<G> check(g_, player); }  // greedy needs a material measure: before any thread
     return interruptible(
-        [&] { return play_random_games(root, n, seed, player, max_plies, threads); });
+        [&] { return play_random_games(root, n, seed, player, max_plies, threads); }, n <= 16);
   }
 
   RandomGames play_random_games(const typename G::Position& root, std::uint64_t n,
