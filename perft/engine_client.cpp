@@ -6,10 +6,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <iterator>
 #include <regex>
 #include <string_view>
 #include <thread>
@@ -92,6 +94,38 @@ std::optional<arb::Count> count_of(std::string_view text) {
   return n.value;
 }
 
+// A command that /bin/sh runs as one program (`python3 engine.py`,
+// `./engine --x`): no operator, redirection, grouping or assignment outside
+// quotes, and no shell builtin or keyword first. Run with `exec` in front, the
+// program takes the shell's place (dash forks otherwise and keeps the
+// engine's output open), so an engine that closes its output is seen at once.
+bool one_program(std::string_view command) {
+  char quote = 0;
+  for (const char c : command) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (std::string_view(";&|()<>{}`\\\n").find(c) != std::string_view::npos) {
+      return false;
+    }
+  }
+  if (quote) return false;
+  const std::size_t begin = command.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return false;
+  const std::string_view first = command.substr(begin, command.find_first_of(" \t", begin) - begin);
+  if (first.find('=') != std::string_view::npos) return false;  // VAR=1 ./engine
+  static constexpr std::string_view kShellWords[] = {
+      "!",     "case",    "do",      "done",     "elif",   "else",  "esac",     "fi",     "for",
+      "if",    "in",      "then",    "until",    "while",  ".",     ":",        "alias",  "bg",
+      "break", "cd",      "command", "continue", "eval",   "exec",  "exit",     "export", "fc",
+      "fg",    "getopts", "hash",    "jobs",     "local",  "read",  "readonly", "return", "set",
+      "shift", "times",   "trap",    "type",     "ulimit", "umask", "unalias",  "unset",  "wait"};
+  return std::find(std::begin(kShellWords), std::end(kShellWords), first) == std::end(kShellWords);
+}
+
 std::string join(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
@@ -110,6 +144,8 @@ void EngineClient::start() {
   int in[2], out[2], err[2];
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0)
     throw Error(std::string("cannot create pipes for the engine: ") + std::strerror(errno));
+  const std::string command =
+      one_program(options_.command) ? "exec " + options_.command : options_.command;
   pid_ = fork();
   if (pid_ < 0) throw Error(std::string("cannot start the engine: ") + std::strerror(errno));
   if (pid_ == 0) {
@@ -118,10 +154,11 @@ void EngineClient::start() {
     dup2(out[1], STDOUT_FILENO);
     dup2(err[1], STDERR_FILENO);
     std::signal(SIGPIPE, SIG_DFL);
-    execl("/bin/sh", "sh", "-c", options_.command.c_str(), static_cast<char*>(nullptr));
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   setpgid(pid_, pid_);
+  reaped_.reset();
   close(in[0]);
   close(out[1]);
   close(err[1]);
@@ -141,7 +178,7 @@ void EngineClient::stop() {
   }
   int status = 0;
   const auto deadline = Clock::now() + std::chrono::seconds(1);
-  while (waitpid(pid_, &status, WNOHANG) == 0) {
+  while (!reaped_ && waitpid(pid_, &status, WNOHANG) == 0) {
     if (Clock::now() > deadline) {
       kill(-pid_, SIGKILL);
       kill(pid_, SIGKILL);
@@ -189,10 +226,12 @@ void EngineClient::fail(const std::string& what, bool fatal) {
   const std::string why = stderr_excerpt(err_tail_);  // the engine's stderr says why, often
   err_tail_.clear();
   if (pid_ > 0) {
-    kill(-pid_, SIGKILL);
-    kill(pid_, SIGKILL);
-    int status = 0;
-    waitpid(pid_, &status, 0);
+    kill(-pid_, SIGKILL);  // and what it left running in its group, holding the pipes
+    if (!reaped_) {
+      kill(pid_, SIGKILL);
+      int status = 0;
+      waitpid(pid_, &status, 0);
+    }
     pid_ = -1;
   }
   for (int* fd : {&in_, &out_, &err_})
@@ -228,10 +267,15 @@ bool EngineClient::read_line(std::string& line, const std::string& where) {
             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - began_).count()) +
             " s of " + seconds_text_short() + " s");
     }
+    // The engine exited while something it started keeps its output open (`cmd &`):
+    // what it wrote is read, then the wait ends instead of running out the timeout.
+    int status = 0;
+    if (!reaped_ && pid_ > 0 && waitpid(pid_, &status, WNOHANG) == pid_) reaped_ = status;
     pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
-    const int n =
-        poll(fds, err_ >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+    const int n = poll(fds, err_ >= 0 ? 2 : 1,
+                       reaped_ ? 0 : static_cast<int>(std::min<long long>(left.count(), 100)));
     if (n < 0 && errno != EINTR) fail(std::string("poll failed: ") + std::strerror(errno));
+    if (n == 0 && reaped_ && !(fds[0].revents & (POLLIN | POLLHUP))) return false;
     if (n <= 0) continue;
     if (err_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drain_stderr();
     if (fds[0].revents & (POLLIN | POLLHUP)) {
@@ -291,13 +335,13 @@ std::vector<std::string> EngineClient::ask(const std::string& request, bool mult
   begin_request(bound);
   const std::string where = "request " + std::to_string(requests_) + " '" + shown(request) + "'";
   const auto ended = [&]() -> std::string {
-    int status = 0;
+    int status = reaped_.value_or(0);
     const auto deadline = Clock::now() + std::chrono::seconds(1);
-    while (waitpid(pid_, &status, WNOHANG) == 0) {
+    while (!reaped_ && waitpid(pid_, &status, WNOHANG) == 0) {
       if (Clock::now() > deadline) return "closed its output";
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    pid_ = -1;
+    reaped_ = status;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && requests_ == 1)
       fail("cannot be run: command not found", true);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 126 && requests_ == 1)
@@ -354,6 +398,7 @@ std::vector<std::string> EngineClient::run_script(int depth, ReplyBound bound) {
     _exit(127);
   }
   setpgid(pid_, pid_);
+  reaped_.reset();
   close(out[1]);
   close(err[1]);
   out_ = out[0];
@@ -361,8 +406,9 @@ std::vector<std::string> EngineClient::run_script(int depth, ReplyBound bound) {
   buffer_.clear();
   std::vector<std::string> lines;
   for (std::string got; read_line(got, where);) lines.push_back(got);
-  int status = 0;
-  waitpid(pid_, &status, 0);
+  int status = reaped_.value_or(0);
+  if (!reaped_) waitpid(pid_, &status, 0);
+  reaped_ = status;
   pid_ = -1;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)

@@ -102,6 +102,7 @@ class EngineClient {
 
   EngineOptions options_;
   pid_t pid_ = -1;
+  std::optional<int> reaped_;  // the engine's wait status, once it exited (its group may live)
   int in_ = -1, out_ = -1, err_ = -1;  // child's stdin, stdout, stderr (our ends)
   std::string buffer_, err_tail_;
   std::uint64_t requests_ = 0;

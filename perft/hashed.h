@@ -191,7 +191,7 @@ Count table_perft(const G& g, const typename G::Position& pos, std::uint64_t has
   if (table.probe(pos, hash, depth, total)) return total;
   if (depth == 2) {
     total = detail::perft2(g, pos);
-  } else if (depth - 1 < table.probe_depth()) {
+  } else if (check_count_stop(); depth - 1 < table.probe_depth()) {
     // The children are below the probed depths: walked plainly.
     for (const auto& move : g.legal_moves(pos)) {
       const auto child = g.play(pos, move);

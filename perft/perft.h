@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cassert>
 #include <concepts>
@@ -32,6 +33,19 @@ void check_moves_fit(const G& g, const typename G::Position& pos) {
   if (const std::uint64_t n = g.count_moves(pos); n > kMaxMovesHeld)
     throw Error("a position with " + std::to_string(n) + " legal moves: more than " +
                 std::to_string(kMaxMovesHeld) + " cannot be listed in memory");
+}
+
+// A request to end the counts under way (the Python module's Ctrl-C): while
+// above zero, every count throws CountStopped at its next node three or more
+// plies above the leaves, where one load costs nothing beside the walk below.
+// The perft tool never sets it.
+inline std::atomic<int> g_count_stops{0};
+struct CountStopped : Error {
+  CountStopped() : Error("the count was stopped") {}
+};
+inline void check_count_stop() {
+  if (g_count_stops.load(std::memory_order_relaxed) > 0) [[unlikely]]
+    throw CountStopped();
 }
 
 // The number of move sequences of exactly `depth` complete turns (P1-P3),
@@ -67,6 +81,7 @@ Count perft_walk(const G& g, const typename G::Position& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return g.count_moves(pos);
   if (depth == 2) return detail::perft2(g, pos);
+  check_count_stop();
   Count total = 0;
   for (const auto& move : g.legal_moves(pos)) {
     const auto child = g.play(pos, move);

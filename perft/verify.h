@@ -154,9 +154,11 @@ class Verifier {
       }
       progress(d);
     }
+    // The texts no deeper than the counts were checked: below --depth a walk
+    // of two requests a position would cost far more than the check itself.
     std::vector<std::string> path;
     std::uint64_t budget = kTextWalkLimit;
-    auto f = text_walk(pos, path, text_depth, budget);
+    auto f = text_walk(pos, path, std::min(text_depth, depth), budget);
     if (f) {
       f->label = label;
       add_legal(*f);
@@ -394,7 +396,7 @@ VerifySummary verify(const G& g, const E& engine, const R& reference, const Veri
       c.label = label;
       c.line = line;
       c.depth = depth;
-      c.text_depth = a.text_depth;
+      c.text_depth = std::min(a.text_depth, depth);  // as check_root walks them
       std::optional<Finding> f;
       try {
         c.seconds =

@@ -1,19 +1,25 @@
-// The Python module `arbiter`: every registered game, every spec
-// option, engine or reference, for Python code (trainers, searches, engine
-// authors). The type erasure is one small virtual interface per game
-// implementation (AnyGame, AnyPosition), built per spec by Games::with_game.
-// Counting goes through perft/counting.h, the code of the CLI's count; the
-// options' checks are the CLI's own (perft/cli/command.cpp), so every bad
-// input is a ValueError with the CLI's one-line message. Batch calls (perft,
-// count_moves, random_games) release the GIL and never call into Python.
+// The Python module `arbiter`: every registered game, every spec option,
+// engine or reference, for Python code (trainers, searches, engine authors).
+// The type erasure is one small virtual interface per game implementation
+// (AnyGame, AnyPosition), built per spec by Games::with_game. Counting goes
+// through perft/counting.h, the code of the CLI's count, with the CLI's
+// limits; a wrong type (None included) is a TypeError, a bad value a
+// ValueError, both in Python's words (parameter names, not options). Batch
+// calls (perft, count_moves, random_games) release the GIL, never call into
+// Python, and end on Ctrl-C with KeyboardInterrupt (interruptible below).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <thread>
@@ -38,6 +44,60 @@ namespace {
 
 class AnyPosition;
 using Pos = std::shared_ptr<const AnyPosition>;
+
+// f() with the GIL released, in a worker thread, while this thread looks for
+// signals every 100 ms (PyErr_CheckSignals needs the GIL and the main
+// thread). When a handler raises (Ctrl-C: KeyboardInterrupt), the counts under
+// way are stopped (g_count_stops, perft/perft.h), the worker joined, and the
+// Python error raised. A `short_work` runs here, the GIL released: a thread
+// per call would cost more than a small batch (count_moves of one position).
+template <class F>
+auto interruptible(F&& f, bool short_work) -> decltype(f()) {
+  using R = decltype(f());
+  if (short_work) {
+    py::gil_scoped_release release;
+    return f();
+  }
+  std::optional<R> result;
+  std::exception_ptr error;
+  bool raised = false;
+  {
+    py::gil_scoped_release release;
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    std::thread worker([&] {
+      try {
+        result.emplace(f());
+      } catch (...) {
+        error = std::current_exception();
+      }
+      const std::lock_guard lock(m);
+      done = true;
+      cv.notify_one();
+    });
+    std::unique_lock lock(m);
+    while (!cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; })) {
+      lock.unlock();
+      {
+        py::gil_scoped_acquire acquire;
+        raised = PyErr_CheckSignals() != 0;
+      }
+      lock.lock();
+      if (raised) {
+        ++g_count_stops;
+        cv.wait(lock, [&] { return done; });
+        --g_count_stops;
+        break;
+      }
+    }
+    lock.unlock();
+    worker.join();
+  }
+  if (raised) throw py::error_already_set();
+  if (error) std::rethrow_exception(error);
+  return std::move(*result);
+}
 
 struct RandomGames {
   std::vector<std::uint8_t> winners;  // Outcome::winners; 0: still running at max_plies
@@ -108,13 +168,11 @@ class PositionOf : public AnyPosition {
   Count perft(int depth, const HashArgs& hash) const override {
     if (depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g(), pos_);  // as the CLI's count
     const HashOptions o = resolve_hash(g(), hash, pos_, depth);
-    py::gil_scoped_release release;
-    return run_perft(g(), pos_, depth, o);
+    return interruptible([&] { return run_perft(g(), pos_, depth, o); }, depth <= 3);
   }
   std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const override {
     const HashOptions o = resolve_hash(g(), hash, pos_, depth);
-    py::gil_scoped_release release;
-    return run_divide(g(), pos_, depth, o);
+    return interruptible([&] { return run_divide(g(), pos_, depth, o); }, depth <= 3);
   }
 
  private:
@@ -137,10 +195,16 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
   std::vector<std::uint64_t> count_moves(const std::vector<Pos>& positions) const override {
     std::vector<const typename G::Position*> ps;
     for (const auto& p : positions) ps.push_back(&own(p));
-    std::vector<std::uint64_t> out(ps.size());
-    py::gil_scoped_release release;
-    for (std::size_t i = 0; i < ps.size(); ++i) out[i] = g_.count_moves(*ps[i]);
-    return out;
+    return interruptible(
+        [&] {
+          std::vector<std::uint64_t> out(ps.size());
+          for (std::size_t i = 0; i < ps.size(); ++i) {
+            if (i % 4096 == 0) check_count_stop();
+            out[i] = g_.count_moves(*ps[i]);
+          }
+          return out;
+        },
+        ps.size() <= 4096);
   }
 
   // `perft stats`'s games (perft/stats.h): game i plays with its own
@@ -151,10 +215,16 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
                            stats::Player player, int max_plies, int threads) const override {
     const typename G::Position root = own(root_pos);
     { stats::Mover<G> check(g_, player); }  // greedy needs a material measure: before any thread
+    return interruptible(
+        [&] { return play_random_games(root, n, seed, player, max_plies, threads); }, n <= 16);
+  }
+
+  RandomGames play_random_games(const typename G::Position& root, std::uint64_t n,
+                                std::uint64_t seed, stats::Player player, int max_plies,
+                                int threads) const {
     RandomGames r;
     r.winners.assign(n, 0);
     r.plies.assign(n, 0);
-    py::gil_scoped_release release;
     std::exception_ptr error;
     std::mutex error_mutex;
     const auto play_games = [&](std::uint64_t first, std::uint64_t step) {
@@ -162,6 +232,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
         stats::Mover<G> mover(g_, player);
         stats::Tally scratch(g_.players().size());
         for (std::uint64_t i = first; i < n; i += step) {
+          check_count_stop();
           const stats::GameEnd e =
               stats::play_game(g_, mover, root, stats::game_seed(seed, 0, i), max_plies, scratch);
           r.winners[i] = e.unfinished ? 0 : static_cast<std::uint8_t>(e.outcome.winners);
@@ -190,6 +261,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
   }
 
   const typename G::Position& own(const Pos& p) const {
+    if (!p) throw py::type_error("expected an arbiter.Position, got None");
     const auto* mine = dynamic_cast<const PositionOf<G>*>(p.get());
     if (!mine || mine->game()->spec() != spec())
       throw Error("a position of " + p->game()->spec() + ", not of " + spec());
@@ -218,30 +290,93 @@ py::int_ to_int(Count n) {
   return py::reinterpret_steal<py::int_>(PyLong_FromString(to_string(n).c_str(), nullptr, 10));
 }
 
-// A Python int (or None) as the CLI's option text, so that the CLI's checks
-// and messages apply: -1 is "--depth expects a non-negative integer ...".
-std::string option_text(const py::handle& value) {
-  if (value.is_none()) return "";
+// "NoneType", "str", "Game": for a TypeError.
+std::string type_name(const py::handle& value) {
+  return py::str(py::type::of(value).attr("__name__"));
+}
+
+// An int parameter within [lo, hi] (the CLI's limits): a TypeError for any
+// other type (bool and None too), a ValueError naming the parameter outside.
+std::uint64_t int_arg(const py::handle& value, const char* name, std::uint64_t lo,
+                      std::uint64_t hi) {
   if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-    throw py::type_error("expected an int, got " + std::string(py::str(py::type::of(value))));
-  return py::str(value);
+    throw py::type_error(std::string(name) + " must be an int, got " + type_name(value));
+  const auto i = py::reinterpret_borrow<py::int_>(value);
+  const std::string shown_value = py::str(value);
+  if (i < py::int_(lo))
+    throw py::value_error(std::string(name) + " must be at least " + std::to_string(lo) + ", got " +
+                          shown_value);
+  if (i > py::int_(hi))
+    throw py::value_error(std::string(name) + " must be at most " + std::to_string(hi) + ", got " +
+                          shown_value);
+  return i.cast<std::uint64_t>();
+}
+std::optional<std::uint64_t> optional_int_arg(const py::handle& value, const char* name,
+                                              std::uint64_t lo, std::uint64_t hi) {
+  if (value.is_none()) return std::nullopt;
+  return int_arg(value, name, lo, hi);
 }
 
 HashArgs hash_args(const py::handle& threads, const py::handle& hash_mb) {
+  cli::HashOptionText text;
+  if (const auto t = optional_int_arg(threads, "threads", 1, 1024))
+    text.threads = std::to_string(*t);
+  if (const auto h = optional_int_arg(hash_mb, "hash_mb", 0, std::uint64_t{1} << 20))
+    text.hash = std::to_string(*h);
   HashArgs args;
-  cli::check_hash_options({option_text(hash_mb), option_text(threads), ""}, args);
+  cli::check_hash_options(text, args);  // the machine's memory; its option names are translated
   return args;
 }
 
-int depth_of(const py::handle& depth) {
-  const std::string text = option_text(depth);
-  if (text.empty()) throw py::type_error("depth must be an int");
-  return cli::parse_depth(text);
+int depth_of(const py::handle& depth, const char* name = "depth", std::uint64_t lo = 0) {
+  return static_cast<int>(int_arg(depth, name, lo, static_cast<std::uint64_t>(kMaxDepth)));
+}
+
+// A str parameter: bytes and the rest are a TypeError (pybind11 took bytes).
+// A NUL is no part of any spec, position or move, and would cut a message
+// (what() is a C string): refused here, escaped.
+std::string str_arg(const py::handle& value, const char* name) {
+  if (!py::isinstance<py::str>(value))
+    throw py::type_error(std::string(name) + " must be a str, got " + type_name(value));
+  std::string text = value.cast<std::string>();
+  if (text.find('\0') != std::string::npos)
+    throw py::value_error(std::string(name) + " holds a NUL character: '" + shown(text) + "'");
+  return text;
+}
+
+const AnyPosition& position_of(const py::handle& value, const char* name) {
+  if (!py::isinstance<AnyPosition>(value))
+    throw py::type_error(std::string(name) + " must be an arbiter.Position, got " +
+                         type_name(value));
+  return value.cast<const AnyPosition&>();
 }
 
 std::shared_ptr<AnyGame> game_of(const py::handle& game) {
   if (py::isinstance<py::str>(game)) return make_game(game.cast<std::string>(), "engine");
+  if (!py::isinstance<AnyGame>(game))
+    throw py::type_error("game must be an arbiter.Game or a spec str, got " + type_name(game));
   return game.cast<std::shared_ptr<AnyGame>>();
+}
+
+// A message of the CLI's checks in Python's words: its option names become
+// the parameters' ("--hash 9 MB ..." is "hash_mb 9 MB ..."). Only where an
+// option stands as a word of its own, never inside a quoted text.
+std::string python_names(std::string message) {
+  static const std::pair<std::string_view, std::string_view> kNames[] = {
+      {"--hash", "hash_mb"},  {"--threads", "threads"},      {"--depth", "depth"},
+      {"--games", "n"},       {"--max-plies", "max_plies"},  {"--seed", "seed"},
+      {"--player", "player"}, {"--text-depth", "text_depth"}};
+  for (const auto& [option, name] : kNames)
+    for (std::size_t at = message.find(option); at != std::string::npos;
+         at = message.find(option, at + 1)) {
+      const std::size_t end = at + option.size();
+      const bool starts = at == 0 || message[at - 1] == ' ' || message[at - 1] == '(';
+      const bool ends =
+          end == message.size() ||
+          !(std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-');
+      if (starts && ends) message.replace(at, option.size(), name);
+    }
+  return message;
 }
 
 }  // namespace
@@ -254,28 +389,44 @@ PYBIND11_MODULE(arbiter, m) {
       "The arbiter games (Emergo, Eximo, Ecalper, Meridians) from Python: positions, moves, "
       "perft, random games and an in-process check of a Python engine (perft verify).";
 
-  // Bad input (spec, position, move, depth, option): the CLI's one-line message.
+  // Bad input (spec, position, move, a limit): the CLI's one-line message, in
+  // Python's names, control characters escaped.
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const Error& e) {
-      PyErr_SetString(PyExc_ValueError, one_line(e.what()).c_str());
+      PyErr_SetString(PyExc_ValueError, python_names(one_line(e.what())).c_str());
     }
   });
 
   py::class_<AnyGame, std::shared_ptr<AnyGame>>(
       m, "Game",
       "One implementation of one game spec: arbiter.Game('emergo:size=7', impl='engine')")
-      .def(py::init(&make_game), py::arg("spec"), py::arg("impl") = "engine")
+      .def(py::init([](const py::object& spec, const py::object& impl) {
+             return make_game(str_arg(spec, "spec"), str_arg(impl, "impl"));
+           }),
+           py::arg("spec"), py::arg("impl") = "engine")
       .def_property_readonly("spec", &AnyGame::spec, "the canonical spec, 'emergo:size=7'")
       .def_property_readonly("impl",
                              [](const AnyGame& g) { return std::string(to_string(g.impl())); })
       .def_property_readonly("players", &AnyGame::players, "side letters in turn order: 'wb'")
       .def("start", &AnyGame::start, "the start position")
-      .def("parse", &AnyGame::parse, py::arg("text"), "a position from its text (RULES.md)")
+      .def(
+          "parse",
+          [](const AnyGame& g, const py::object& text) { return g.parse(str_arg(text, "text")); },
+          py::arg("text"), "a position from its text (RULES.md)")
       .def(
           "count_moves",
-          [](const AnyGame& g, const std::vector<Pos>& positions) {
+          [](const AnyGame& g, const py::object& items) {
+            if (py::isinstance<py::str>(items) || !py::isinstance<py::iterable>(items))
+              throw py::type_error("positions must be a list of arbiter.Position, got " +
+                                   type_name(items));
+            std::vector<Pos> positions;
+            for (const auto& item : items) {
+              const std::string name = "positions[" + std::to_string(positions.size()) + "]";
+              position_of(item, name.c_str());
+              positions.push_back(item.cast<Pos>());
+            }
             const auto counts = g.count_moves(positions);
             return py::array_t<std::uint64_t>(static_cast<py::ssize_t>(counts.size()),
                                               counts.data());
@@ -295,7 +446,12 @@ PYBIND11_MODULE(arbiter, m) {
                              "'ongoing', a side letter (a win), 'draw' or 'draw:b+w'")
       .def("legal_moves", &AnyPosition::legal_moves, "the legal move texts in byte order")
       .def("count_moves", &AnyPosition::count_moves, "the number of legal moves")
-      .def("play", &AnyPosition::play, py::arg("move"), "the position after a legal move text")
+      .def(
+          "play",
+          [](const AnyPosition& p, const py::object& move) {
+            return p.play(str_arg(move, "move"));
+          },
+          py::arg("move"), "the position after a legal move text")
       .def("__eq__",
            [](const AnyPosition& a, const py::object& b) {
              if (!py::isinstance<AnyPosition>(b)) return false;
@@ -312,11 +468,14 @@ PYBIND11_MODULE(arbiter, m) {
 
   m.def(
       "perft",
-      [](const AnyPosition& pos, const py::object& depth, bool divide, const py::object& threads,
-         const py::object& hash_mb) -> py::object {
+      [](const py::object& position, const py::object& depth, const py::object& divide,
+         const py::object& threads, const py::object& hash_mb) -> py::object {
+        const AnyPosition& pos = position_of(position, "position");
         const int d = depth_of(depth);
+        if (!py::isinstance<py::bool_>(divide))
+          throw py::type_error("divide must be a bool, got " + type_name(divide));
         const HashArgs hash = hash_args(threads, hash_mb);
-        if (!divide) return to_int(pos.perft(d, hash));
+        if (!divide.cast<bool>()) return to_int(pos.perft(d, hash));
         py::dict out;
         for (const auto& e : pos.divide(d, hash)) out[py::str(e.move)] = to_int(e.nodes);
         return out;
@@ -330,24 +489,24 @@ PYBIND11_MODULE(arbiter, m) {
   m.def(
       "random_games",
       [](const py::object& game, const py::object& games, const py::object& seed_arg,
-         const std::string& player, const py::object& max_plies_arg, const py::object& threads,
+         const py::object& player_arg, const py::object& max_plies_arg, const py::object& threads,
          const py::object& position) {
         const auto g = game_of(game);
-        // perft stats' checks and messages, in its order (perft/cli/command.h)
-        const auto required = [](const py::object& value, const char* name) {
-          const std::string text = option_text(value);
-          if (text.empty()) throw py::type_error(std::string(name) + " must be an int");
-          return text;
-        };
-        const std::uint64_t n = cli::parse_games(required(games, "n"));
-        const std::uint64_t seed = cli::parse_number("--seed", required(seed_arg, "seed"));
-        const int max_plies = cli::parse_max_plies(required(max_plies_arg, "max_plies"));
+        // perft stats' limits (perft/cli/command.h), in its order
+        const std::uint64_t n = int_arg(games, "n", 1, cli::kMaxGames);
+        const std::uint64_t seed = int_arg(seed_arg, "seed", 0, ~std::uint64_t{0});
+        const int max_plies =
+            static_cast<int>(int_arg(max_plies_arg, "max_plies", 1, cli::kMaxMaxPlies));
+        const std::string player = str_arg(player_arg, "player");
         stats::Player who = stats::Player::kRandom;
         if (player == "greedy")
           who = stats::Player::kGreedy;
         else if (player != "random")
-          throw Error("--player must be random or greedy, got '" + player + "'");
+          throw py::value_error("player must be 'random' or 'greedy', got '" + shown(player) + "'");
         const HashArgs t = hash_args(threads, py::none());
+        if (!position.is_none() && !py::isinstance<AnyPosition>(position))
+          throw py::type_error("position must be an arbiter.Position or None, got " +
+                               type_name(position));
         const Pos root = position.is_none() ? g->start() : position.cast<Pos>();
         RandomGames r =
             g->random_games(root, n, seed, who, max_plies, t.threads.value_or(default_threads()));
@@ -377,12 +536,20 @@ PYBIND11_MODULE(arbiter, m) {
 
   m.def(
       "verify",
-      [](py::object engine, const std::string& spec, const py::object& depth,
-         const std::string& impl, const std::string& position, const std::string& moves,
+      [](py::object engine, const py::object& spec_arg, const py::object& depth,
+         const py::object& impl_arg, const py::object& position_arg, const py::object& moves_arg,
          const py::object& text_depth) {
-        const int d = depth_of(depth);
-        if (d == 0) throw Error("--depth must be at least 1");
-        const int td = cli::parse_depth(option_text(text_depth));
+        for (const char* method : {"new_game", "start", "parse", "legal_moves", "play"})
+          if (engine.is_none() || !py::hasattr(engine, method))
+            throw py::type_error(
+                "engine must have the adapter's methods new_game, start, parse, legal_moves and "
+                "play; " +
+                type_name(engine) + " has no " + method);
+        const int d = depth_of(depth, "depth", 1);
+        const int td = depth_of(text_depth, "text_depth");
+        const std::string spec = str_arg(spec_arg, "spec"), impl = str_arg(impl_arg, "impl"),
+                          position = str_arg(position_arg, "position"),
+                          moves = str_arg(moves_arg, "moves");
         const auto g = make_game(spec, impl);
         return g->verify(std::move(engine), position, moves, d, td);
       },

@@ -41,6 +41,9 @@ struct BenchPoint {
     return s[s.size() / 2];
   }
   double nps(double secs) const { return secs > 0 ? static_cast<double>(nodes) / secs : 0; }
+  // A median below kMinRateSeconds times the pipe more than the engine: no
+  // rate is printed or exported for it, as for a count (no_rate_reason).
+  bool timed() const { return no_rate_reason(median(), false).empty(); }
 };
 
 struct BenchArgs {
@@ -96,6 +99,7 @@ nlohmann::ordered_json github_benchmark(const std::vector<BenchPoint>& points,
                                         const std::string& engine) {
   auto j = nlohmann::ordered_json::array();
   for (const auto& p : points) {
+    if (!p.timed()) continue;
     auto s = p.seconds;
     std::sort(s.begin(), s.end());
     j.push_back(
@@ -114,6 +118,7 @@ nlohmann::ordered_json github_benchmark(const std::vector<BenchPoint>& points,
 nlohmann::ordered_json bmf(const std::vector<BenchPoint>& points) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (const auto& p : points) {
+    if (!p.timed()) continue;
     auto s = p.seconds;
     std::sort(s.begin(), s.end());
     j[p.name]["throughput"] = {{"value", p.nps(p.median())},
@@ -199,11 +204,15 @@ class BenchCommand : public Command {
                       ": its speed means nothing until perft verify agrees");
       }
       progress.clear();
-      if (!json_)
+      if (!json_) {
         io.out << p.name << ": " << CountText{p.nodes} << " nodes, median "
-               << seconds_text(p.median()) << " s of " << p.seconds.size() << ", "
-               << std::llround(p.nps(p.median())) << " nodes/s\n"
-               << std::flush;
+               << seconds_text(p.median()) << " s of " << p.seconds.size() << ", ";
+        if (p.timed())
+          io.out << std::llround(p.nps(p.median())) << " nodes/s";
+        else
+          io.out << "no nodes/s: " << no_rate_reason(p.median(), false) << ", not exported";
+        io.out << '\n' << std::flush;
+      }
     }
     const auto gh = github_benchmark(points, args_.engine.command);
     if (!github_.empty()) write_output_file(github_, gh.dump(1) + "\n", "'" + github_ + "'");
@@ -213,6 +222,10 @@ class BenchCommand : public Command {
       j["game"] = g.spec().canonical();
       j["engine"] = args_.engine.command;
       j["benchmarks"] = gh;
+      auto untimed = nlohmann::ordered_json::array();
+      for (const auto& p : points)
+        if (!p.timed()) untimed.push_back(p.name);
+      if (!untimed.empty()) j["too_short_to_time"] = untimed;  // absent from the exports
       io.out << json_line(j) << '\n';
     }
     return 0;

@@ -166,12 +166,20 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
   }
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
+    // The word quoted is the one that is wrong: the unknown name, or the extra one.
+    const std::string& wrong = info ? args[std::min<std::size_t>(2, args.size() - 1)] : args[1];
     if (!info || args.size() > 2)
-      throw Error("perft help takes one command name (" + command_names() + "), not '" + args[1] +
+      throw Error("perft help takes one command name (" + command_names() + "), not '" + wrong +
                   "'");
     return run_command(*info, {"--help"}, io);
   }
   const std::size_t word = first_positional(args);
+  // `count` is a command word too, as perft help lists it: `perft count emergo --depth 2`.
+  if (word < args.size() && args[word] == "count") {
+    std::vector<std::string> rest = args;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(word));
+    return run_command(commands()[0], rest, io);
+  }
   if (const CommandInfo* info = word < args.size() ? find_command(args[word]) : nullptr) {
     std::vector<std::string> rest = args;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(word));

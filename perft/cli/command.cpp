@@ -2,7 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <signal.h>
+
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 
 #include "common/error.h"
@@ -15,7 +18,39 @@ std::vector<CommandInfo>& registry() {
   static std::vector<CommandInfo> all;
   return all;
 }
+
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_signal{0};
+extern "C" void on_stop_signal(int sig) {
+  g_signal = sig;
+  g_stop = true;
+}
+constexpr int kStopSignals[] = {SIGINT, SIGTERM};
+struct sigaction g_old[std::size(kStopSignals)];
 }  // namespace
+
+InterruptGuard::InterruptGuard() {
+  g_stop = false;
+  g_signal = 0;
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;  // as std::signal: a write under way is not cut
+  for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
+    sigaction(kStopSignals[i], &sa, &g_old[i]);
+}
+
+InterruptGuard::~InterruptGuard() {
+  for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
+    sigaction(kStopSignals[i], &g_old[i], nullptr);
+}
+
+const std::atomic<bool>* InterruptGuard::stop() const { return &g_stop; }
+bool InterruptGuard::interrupted() const { return g_stop.load(); }
+int InterruptGuard::exit_status() const {
+  const int sig = g_signal.load();
+  return sig == 0 ? 0 : 128 + sig;
+}
 
 Registration::Registration(CommandInfo info) {
   auto& all = registry();

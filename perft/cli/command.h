@@ -4,6 +4,7 @@
 // take. The library below (perft/*.h) knows nothing of this folder.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -57,6 +58,21 @@ struct Registration {
 
 // Every registered command, in help order.
 const std::vector<CommandInfo>& commands();
+
+// Ctrl-C (SIGINT) and SIGTERM (timeout, kill, Slurm's time limit) alike:
+// while a guard lives, either signal sets stop(), which a long run polls, so
+// the command reports what it did; it then exits with exit_status(), 128 +
+// the signal (130, 143). The old handlers come back when the guard ends.
+class InterruptGuard {
+ public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  const std::atomic<bool>* stop() const;
+  bool interrupted() const;
+  int exit_status() const;  // 0 when no signal came
+};
 
 // ---- options shared by several commands
 

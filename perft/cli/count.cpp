@@ -90,8 +90,10 @@ int count(const G& g, const CountArgs& a, Io& io) {
   r.position = g.format(root);
   r.depth = a.depth;
   r.divide = a.divide;
-  // count_subtree answers perft(2) and deeper (perft.h), below each move with --divide.
-  r.by_arithmetic = HasCountSubtree<G> && a.depth >= (a.divide ? 3 : 2);
+  // count_subtree answers perft(2) and deeper (perft.h); a game with it counts
+  // a position's moves by arithmetic too (Ecalper: binomials), so with
+  // --divide the perft(1) below each move is no walk either.
+  r.by_arithmetic = HasCountSubtree<G> && a.depth >= 2;
   note_threads(a.hash, io);
   ProgressLine line(io.err, io.progress && !a.json);
   const auto progress = count_progress(line, a.depth);

@@ -3,9 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <atomic>
+#include <algorithm>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -28,9 +27,6 @@ using stats::Summary;
 // Random games end long before this (docs/variants.md: the share that reaches
 // it is printed, under 1% for every spec measured).
 constexpr int kDefaultMaxPlies = 1000;
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 struct StatsArgs {
   RootArgs root;
@@ -138,28 +134,22 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
   o.max_plies = a.max_plies;
   o.threads = a.threads.threads.value_or(default_threads());
   o.player = a.player;
-  o.stop = &g_interrupted;
+  const InterruptGuard guard;  // Ctrl-C or SIGTERM: the games played so far
+  o.stop = guard.stop();
   ProgressLine line(io.err, io.progress);
   if (line.enabled())
     o.progress = [&line, games = a.games](std::uint64_t done) {
       line.show("played " + std::to_string(done) + " of " + std::to_string(games) +
                 " games (Ctrl-C stops and reports them)");
     };
-  g_interrupted = false;
-  const auto old = std::signal(SIGINT, on_interrupt);
   std::pair<stats::Tally, stats::Tally> tallies;
-  double seconds = 0;
-  try {
-    seconds = seconds_of([&] {
-      tallies = stats::run_games(g, root, gb ? &*gb : nullptr, root_b ? &*root_b : nullptr, o);
-    });
-  } catch (...) {
-    std::signal(SIGINT, old);
-    throw;
-  }
-  std::signal(SIGINT, old);
+  const double seconds = seconds_of([&] {
+    tallies = stats::run_games(g, root, gb ? &*gb : nullptr, root_b ? &*root_b : nullptr, o);
+  });
   line.clear();
   const bool interrupted = tallies.first.games < a.games;
+  // 130 after Ctrl-C, 143 after SIGTERM
+  const int status = interrupted ? std::max(guard.exit_status(), 130) : 0;
 
   const std::string impl(to_string(a.impl.impl()));
   const std::string players(g.players());
@@ -202,7 +192,7 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
                     {"p", c.d.p}};
     }
     io.out << json_line(j) << '\n';
-    return interrupted ? 130 : 0;
+    return status;
   }
   io.out << "perft stats: " << sa.games << " " << who << " games each"
          << (interrupted ? " (interrupted: the games played so far)" : "") << ", seed " << a.seed
@@ -223,7 +213,7 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
       io.out << line << stats::in_words(c, players) << '\n';
     }
   }
-  return interrupted ? 130 : 0;
+  return status;
 }
 
 class StatsCommand : public Command {

@@ -323,7 +323,8 @@ class VerifyCommand : public Command {
     app.add_flag("--github", github_,
                  "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
     app.add_option("--text-depth", text_depth_,
-                   "compare the engine's position texts to this depth (default 2)")
+                   "compare the engine's position texts to this depth (default 2, never deeper "
+                   "than --depth)")
         ->type_name("N");
     add_impl_option(app, impl_);
     app.add_flag("--json", args_.json, "one JSON object on one line");

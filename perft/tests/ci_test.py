@@ -199,18 +199,51 @@ def bench_formats(gh, bmf, unit, measure):
               "bmf %s: %r" % (name, measures))
 
 
+def bench_untimed(out, exported, bmf=None):
+    """Each line of perft bench: a rate from a median of 0.010 s or more, and
+    then exported; else no rate, and not exported. The lines without one."""
+    untimed = 0
+    for line in out.splitlines():
+        name = line.split(":")[0]
+        median = float(line.split(", median ")[1].split()[0])
+        if median < 0.01:
+            untimed += 1
+            check(line.endswith(", no nodes/s: under 0.01 s, too short to time, not exported") and
+                  name not in exported and name not in (bmf or {}), "untimed: %r" % line)
+        else:
+            check(line.endswith(" nodes/s") and name in exported and (bmf is None or name in bmf),
+                  "timed: %r" % line)
+    return untimed
+
+
 def bench():
     gh, bmf = os.path.join(TMP, "gh.json"), os.path.join(TMP, "bmf.json")
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
                           "--suite", os.path.join(SRC, "fixtures/emergo_midgame.perft"),
-                          "--max-nodes", "20000", "--repeat", "2",
+                          "--max-nodes", "3000000", "--repeat", "2",
                           "--github-benchmark", gh, "--bmf", bmf])
     check(code == 0, "bench: exit %d %s" % (code, err))
     gh_doc, bmf_doc = json.load(open(gh)), json.load(open(bmf))
     bench_formats(gh_doc, bmf_doc, "nodes/s", "throughput")
     names = [e["name"] for e in gh_doc]
-    check(names[0].startswith("emergo start D") and len(names) > 1, "start and midgames: %r" % names)
-    check(len(out.splitlines()) == len(names), "one line per position: " + out)
+    check(out.startswith("emergo start D") and len(out.splitlines()) > 1,
+          "start and midgames: %r" % out)
+    check(len(out.splitlines()) == len(names) + bench_untimed(out, names),
+          "one line per position: " + out)
+    # A median too short to time has no rate, printed or exported (the count
+    # refuses one below 0.01 s; bench printed and exported it).
+    open(os.path.join(TMP, "no-midgames.perft"), "w").close()
+    code, out, err = run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
+                          "--suite", os.path.join(TMP, "no-midgames.perft"), "--max-nodes", "40",
+                          "--repeat", "3", "--github-benchmark", gh, "--bmf", bmf])
+    check(code == 0 and out.startswith("emergo start D1: 40 nodes, median "), "D1: %s" % err)
+    bench_untimed(out, [e["name"] for e in json.load(open(gh))], json.load(open(bmf)))
+    code, out, err = run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
+                          "--suite", os.path.join(TMP, "no-midgames.perft"), "--max-nodes", "40",
+                          "--json"])
+    j = json.loads(out) if code == 0 else {}
+    check(code == 0 and len(j.get("benchmarks", [])) + len(j.get("too_short_to_time", [])) == 1,
+          "--json: the start in benchmarks or too_short_to_time: %r %s" % (j, err))
     # A wrong engine has no speed: an error, exit 2.
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PLANTED + " last-ply",
                           "--suite", os.path.join(TMP, "none.perft")])
@@ -302,8 +335,9 @@ def ci_docs():
             command = command.replace(" " + name, " " + os.path.join(TMP, name))
         p = subprocess.run(["sh", "-c", command], cwd=SRC, capture_output=True, text=True,
                            timeout=600)
-        def cut(line):
-            return re.sub(r"median [0-9.]+ s of (\d+), \d+ nodes/s", r"median of \1", line)
+        def cut(line):  # a rate, or none for a median too short to time
+            return re.sub(r"median [0-9.]+ s of (\d+), (\d+ nodes/s|no nodes/s: under 0\.01 s, "
+                          r"too short to time, not exported)", r"median of \1", line)
         shown = [cut(l[2:]) for l in example.group(2).splitlines()]
         check(p.returncode == 0 and [cut(l) for l in p.stdout.splitlines()] == shown,
               "bench example: %r, ran %r %s" % (shown, p.stdout, p.stderr))

@@ -62,6 +62,21 @@ TEST(PerftCli, Issue28_NoRateForACountMadeByArithmetic) {
   const std::string last = lines(d.out).back();
   EXPECT_EQ(last.rfind("total 262210795717920 nodes", 0), 0u) << last;  // fixtures/ecalper.perft
   EXPECT_TRUE(contains(last, "no nodes/s: counted by arithmetic")) << last;
+  // At depth 2 the count below each move is count_moves, arithmetic as well:
+  // a tenth of a second printed 3*10^10 "nodes/s".
+  for (const bool json : {false, true}) {
+    std::vector<std::string> args = {"ecalper:size=5", "--depth", "2", "--divide"};
+    if (json) args.push_back("--json");
+    const CliRun two = perft(args);
+    ASSERT_EQ(two.status, 0) << two.err;
+    if (json) {
+      EXPECT_TRUE(contains(two.out, "\"nps\": null")) << two.out.substr(0, 300);
+    } else {
+      const std::string end = lines(two.out).back();
+      EXPECT_EQ(end.rfind("total 3331558310 nodes", 0), 0u) << end;
+      EXPECT_TRUE(contains(end, "no nodes/s: counted by arithmetic")) << end;
+    }
+  }
 }
 
 // A count made node by node has a rate once it is long enough to time, and
@@ -549,6 +564,27 @@ TEST(PerftCli, TheWordHelpIsDataOutsideTheCommandWord) {
   expect_error({"suite", "help"}, "cannot read fixture file 'help'");
   expect_error({"emergo", "--depth", "1", "--moves", "help"}, "move 1 'help'");
   expect_error({"help", "nosuch"}, "perft help takes one command name");
+}
+
+// The message quotes the word that is wrong: the extra one after a good name.
+TEST(PerftCli, HelpQuotesTheWrongWord) {
+  const CliRun r = perft({"help", "suite", "extra"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "perft help takes one command name (")) << r.err;
+  EXPECT_TRUE(contains(r.err, "), not 'extra'\n")) << r.err;
+  EXPECT_TRUE(contains(perft({"help", "nosuch"}).err, "), not 'nosuch'\n"));
+}
+
+// perft help lists `count` as a command: the word is accepted before the spec.
+TEST(PerftCli, CountIsACommandWord) {
+  const CliRun word = perft({"count", "emergo", "--depth", "2"});
+  ASSERT_EQ(word.status, 0) << word.err;
+  const CliRun plain = perft({"emergo", "--depth", "2"});
+  EXPECT_EQ(word.out.substr(0, word.out.find(" in ")), plain.out.substr(0, plain.out.find(" in ")));
+  EXPECT_EQ(word.out.rfind("total 1504 nodes", 0), 0u) << word.out;
+  const CliRun json = perft({"--depth", "1", "count", "eximo", "--json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(contains(json.out, "\"game\": \"eximo\"")) << json.out;
 }
 
 TEST(PerftCli, ShowGivesTheCountWithoutListingAHugeMoveList) {

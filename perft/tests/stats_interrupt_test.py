@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """perft stats and Ctrl-C: SIGINT ends the run after the games under
-way and reports the games played so far, exit 130.
+way and reports the games played so far, exit 130; SIGTERM the same, exit 143.
 
 Usage: stats_interrupt_test.py PERFT
 Starts `perft stats emergo --games 1000000000` (days of play), sends SIGINT
@@ -9,10 +9,12 @@ a games count above 0, in the text and in the --json output. Exit status 1 on
 any failed check.
 """
 import json
+import os
 import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 PERFT = sys.argv[1]
@@ -25,19 +27,20 @@ def check(ok, what):
         print("FAILED: " + what)
 
 
-def interrupted(*extra):
+def interrupted(*extra, sig=signal.SIGINT):
     p = subprocess.Popen([PERFT, "stats", "emergo", "--games", "1000000000", "--threads", "2",
                           *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.0)
     check(p.poll() is None, "still running after 1 s (%s)" % (extra,))
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     try:
         out, err = p.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         p.kill()
         out, err = p.communicate()
-        check(False, "ended within 60 s of SIGINT (%s)" % (extra,))
-    check(p.returncode == 130, "exit 130 after SIGINT, got %s (%s): %s" % (p.returncode, extra, err))
+        check(False, "ended within 60 s of %s (%s)" % (sig.name, extra))
+    check(p.returncode == 128 + sig, "exit %d after %s, got %s (%s): %s"
+          % (128 + sig, sig.name, p.returncode, extra, err))
     return out
 
 
@@ -57,6 +60,21 @@ try:
     check(j["games_asked"] == 1000000000, "--json: games_asked")
 except (ValueError, KeyError) as e:
     check(False, "--json: one JSON object with interrupted and a.games: %s %r" % (e, out))
+
+# SIGTERM (timeout, kill, Slurm's time limit) as Ctrl-C: the games so far and
+# the report, exit 143. It printed nothing and wrote no report.
+with tempfile.TemporaryDirectory() as tmp:
+    report = os.path.join(tmp, "report.html")
+    out = interrupted("--report", report, sig=signal.SIGTERM)
+    first = out.split("\n", 1)[0]
+    check("interrupted" in first, "SIGTERM: the first line says interrupted: " + first)
+    check(os.path.isfile(report) and "<svg" in open(report).read(),
+          "SIGTERM: the --report page is written")
+    out = interrupted("--json", sig=signal.SIGTERM)
+    try:
+        check(json.loads(out)["interrupted"] is True, "SIGTERM --json: interrupted true")
+    except ValueError as e:
+        check(False, "SIGTERM --json: one JSON object: %s %r" % (e, out))
 
 print("%d failed checks" % len(failures) if failures else "all checks passed")
 sys.exit(1 if failures else 0)

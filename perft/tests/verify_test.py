@@ -117,6 +117,26 @@ def bad_engines():
               "%s: stderr %r, want one line with %r" % (name, err, want))
 
 
+def ended_engines():
+    """An engine that closed its output, or exited while what it started keeps
+    the pipe open, ends the wait at once, saying so; verify waited out its whole
+    --timeout and blamed silence."""
+    for name, engine, want in [
+            ("closed output", "sh -c 'exec >&-; sleep 100'",
+             "closed its output without answering request 1 'game emergo'"),
+            ("exited, child left", "sh -c 'sleep 100 & exit 0'", "exited with status 0"),
+            ("exited after a reply", "read l; echo ok; sleep 100 & exit 0", "exited with status 0"),
+            ("closed after a reply", "read l; echo ok; exec >&-; sleep 100",
+             "closed its output without answering request 2 'position start'")]:
+        t0 = time.monotonic()
+        code, out, err = verify("emergo", "--engine", engine, "--timeout", "60")
+        seconds = time.monotonic() - t0
+        lines = err.splitlines()
+        check(code == 2 and len(lines) == 1 and want in lines[0] and "--timeout" not in err,
+              "%s: exit %d, stderr %r, want one line with %r" % (name, code, err, want))
+        check(seconds < 10, "%s: ended after %.1f s of a 60 s timeout" % (name, seconds))
+
+
 # An engine with only the required requests: `perft serve` behind a filter that
 # answers `err unsupported` to moves, perft and text. Verify falls back.
 MINIMAL = r'''
@@ -174,6 +194,16 @@ def serve():
               "serve: %r, want %r" % (got, w))
     check(rest[1].startswith("moves a1 ") and len(rest[1].split()) == 25, "serve: moves")
     check(rest[4].startswith("text ") and rest[4] != rest[2], "serve: text after moves")
+    # The text walk goes no deeper than --depth: --depth 1 asked 3,095 requests
+    # (the texts to depth 2) to check 40 nodes.
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--depth", "1", "--json")
+    result = json.loads(out) if out.startswith("{") else {}
+    check(code == 0 and 40 < result.get("requests", 0) < 100,
+          "--depth 1: the texts to depth 1, %d %r" % (code, result.get("requests")))
+    code, out, err = verify("emergo", "--engine", PERFT + " serve emergo", "--depth", "2", "--json")
+    result = json.loads(out) if out.startswith("{") else {}
+    check(code == 0 and result.get("requests", 0) > 3000,
+          "--depth 2: the texts to depth 2, %d %r" % (code, result.get("requests")))
     # Requests are read with a bound: /dev/zero must not grow memory, nor end
     # with exit 0 and no word.
     with open("/dev/zero", "rb") as zero:
@@ -546,7 +576,7 @@ def fixture_writes():
               "cannot append to '/dev/full'" in err, "/dev/full: %r %r" % (out, err))
 
 
-{"planted": planted, "bad-engines": bad_engines, "serve": serve, "minimal": minimal,
+{"planted": planted, "bad-engines": lambda: (bad_engines(), ended_engines()), "serve": serve, "minimal": minimal,
  "adapter-python": lambda: adapter("python"), "adapter-node": lambda: adapter("node"),
  "report": report, "descent": lambda: (descent(), unsupported()), "kinds": kinds, "suite-runs": suite_runs,
  "stderr": lambda: (stderr_quote(), waiting()), "protocol": protocol, "guard": guard, "guard-deep": guard_deep, "fixture-writes": fixture_writes,

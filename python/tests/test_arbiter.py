@@ -2,7 +2,9 @@
 same texts, the same one-line errors. Expected numbers come from the CLI
 (perft --json), never typed in."""
 import json
+import os
 import subprocess
+import sys
 import threading
 import time
 
@@ -98,6 +100,7 @@ def test_Notation_PlayedLinesAreTheCliShow(spec):
 
 
 def test_Errors_AreTheCliOneLineMessages():
+    # Spec, position and move: the CLI's own one-line message.
     g = arbiter.Game("emergo:size=7")
     p = g.start()
     cases = [
@@ -106,26 +109,6 @@ def test_Errors_AreTheCliOneLineMessages():
         (lambda: arbiter.Game("emergo", impl="fast"), ["emergo", "--depth", "1", "--impl", "fast"]),
         (lambda: g.parse("7/7/7 w 8 8"), ["emergo:size=7", "--position", "7/7/7 w 8 8", "--depth", "1"]),
         (lambda: p.play("z9"), ["emergo:size=7", "--moves", "z9", "--depth", "1"]),
-        (lambda: arbiter.perft(p, -1), ["emergo:size=7", "--depth", "-1"]),
-        (lambda: arbiter.perft(p, 65), ["emergo:size=7", "--depth", "65"]),
-        (lambda: arbiter.perft(p, 2, threads=0), ["emergo:size=7", "--depth", "2", "--threads", "0"]),
-        (lambda: arbiter.perft(p, 2, hash_mb=2**21), ["emergo:size=7", "--depth", "2", "--hash", str(2**21)]),
-        (lambda: arbiter.perft(arbiter.Game("emergo", "reference").start(), 2, hash_mb=1),
-         ["emergo", "--depth", "2", "--hash", "1", "--impl", "reference"]),
-        # random_games: perft stats' checks (perft/cli/command.h parse_games, parse_max_plies)
-        (lambda: arbiter.random_games(g, 0, 1), ["stats", "emergo:size=7", "--games", "0"]),
-        (lambda: arbiter.random_games(g, -1, 1), ["stats", "emergo:size=7", "--games", "-1"]),
-        (lambda: arbiter.random_games(g, 10**13, 1),
-         ["stats", "emergo:size=7", "--games", str(10**13)]),
-        (lambda: arbiter.random_games(g, 5, -1), ["stats", "emergo:size=7", "--games", "5", "--seed", "-1"]),
-        (lambda: arbiter.random_games(g, 5, 1, max_plies=0),
-         ["stats", "emergo:size=7", "--games", "5", "--max-plies", "0"]),
-        (lambda: arbiter.random_games(g, 5, 1, max_plies=2000000),
-         ["stats", "emergo:size=7", "--games", "5", "--max-plies", "2000000"]),
-        (lambda: arbiter.random_games(g, 5, 1, player="best"),
-         ["stats", "emergo:size=7", "--games", "5", "--player", "best"]),
-        (lambda: arbiter.random_games(g, 5, 1, threads=0),
-         ["stats", "emergo:size=7", "--games", "5", "--threads", "0"]),
     ]
     for call, args in cases:
         with pytest.raises(ValueError) as e:
@@ -133,80 +116,154 @@ def test_Errors_AreTheCliOneLineMessages():
         assert str(e.value) == cli_error(*args), args
 
 
-def test_Positions_AreImmutableValuesOfOneGame():
-    g7, g9 = arbiter.Game("emergo:size=7"), arbiter.Game("emergo")
-    p = g7.start()
-    with pytest.raises(AttributeError):
-        p.text = "x"
-    with pytest.raises(AttributeError):
-        p.extra = 1
-    q = p.play(p.legal_moves()[0])
-    assert q != p and p == g7.start() and p.text == g7.start().text  # play makes a new one
-    assert q == arbiter.Game("emergo:size=7", impl="reference").parse(q.text)
-    assert len({p, g7.start(), q}) == 2
-    assert g9.start() != p  # another game's position
-    with pytest.raises(ValueError, match="a position of emergo:size=7, not of emergo"):
-        g9.count_moves([p])
+def test_Errors_NameThePythonParameters():
+    """A bad value is a ValueError in Python's words: the parameter's name,
+    never the CLI's option (they said "--games must be at least 1" for n=0),
+    within the CLI's limits."""
+    g = arbiter.Game("emergo:size=7")
+    p = g.start()
+    cases = [
+        (lambda: arbiter.perft(p, -1), "depth must be at least 0, got -1"),
+        (lambda: arbiter.perft(p, 65), "depth must be at most 64, got 65"),
+        (lambda: arbiter.perft(p, 2, threads=0), "threads must be at least 1, got 0"),
+        (lambda: arbiter.perft(p, 2, threads=1025), "threads must be at most 1024, got 1025"),
+        (lambda: arbiter.perft(p, 2, hash_mb=2**21), "hash_mb must be at most 1048576, got 2097152"),
+        (lambda: arbiter.perft(p, 2, hash_mb=-1), "hash_mb must be at least 0, got -1"),
+        (lambda: arbiter.random_games(g, 0, 1), "n must be at least 1, got 0"),
+        (lambda: arbiter.random_games(g, -1, 1), "n must be at least 1, got -1"),
+        (lambda: arbiter.random_games(g, 10**13, 1),
+         "n must be at most 1000000000000, got 10000000000000"),
+        (lambda: arbiter.random_games(g, 5, -1), "seed must be at least 0, got -1"),
+        (lambda: arbiter.random_games(g, 5, 2**64), "seed must be at most %d, got %d" % (2**64 - 1, 2**64)),
+        (lambda: arbiter.random_games(g, 5, 1, max_plies=0), "max_plies must be at least 1, got 0"),
+        (lambda: arbiter.random_games(g, 5, 1, max_plies=2000000),
+         "max_plies must be at most 1000000, got 2000000"),
+        (lambda: arbiter.random_games(g, 5, 1, player="best"),
+         "player must be 'random' or 'greedy', got 'best'"),
+        (lambda: arbiter.random_games(g, 5, 1, player="a\0b"),
+         "player holds a NUL character: 'a\\x00b'"),
+        (lambda: arbiter.random_games(g, 5, 1, threads=0), "threads must be at least 1, got 0"),
+    ]
+    for call, want in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == want
+    # The CLI's checks that remain (a table on the reference) speak Python too.
+    with pytest.raises(ValueError) as e:
+        arbiter.perft(arbiter.Game("emergo", "reference").start(), 2, hash_mb=1)
+    assert str(e.value) == cli_error("emergo", "--depth", "2", "--hash", "1", "--impl",
+                                     "reference").replace("--hash", "hash_mb")
+    assert "--" not in str(e.value)
+    # A NUL or control character of a text is escaped, never printed raw.
+    for call in (lambda: arbiter.Game("emer\0go"), lambda: g.parse("7/7\0"),
+                 lambda: p.play("a\x01"), lambda: arbiter.Game("emergo", impl="x\0")):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert "\0" not in str(e.value) and "\x01" not in str(e.value), str(e.value)
+        assert "\\x00" in str(e.value) or "\\x01" in str(e.value), str(e.value)
 
 
-def test_CountMoves_IsANumpyBatch():
-    g = arbiter.Game("eximo")
-    ps = [g.start()]
-    for m in ps[0].legal_moves():
-        ps.append(ps[0].play(m))
-    counts = g.count_moves(ps)
-    assert isinstance(counts, numpy.ndarray) and counts.dtype == numpy.uint64
-    assert counts.tolist() == [len(p.legal_moves()) for p in ps]
+class Foreign:
+    """An object of no arbiter type."""
 
 
-def test_Perft_ReleasesTheGil():
-    p = arbiter.Game("emergo").start()
-    t = threading.Thread(target=lambda: arbiter.perft(p, 5, threads=1, hash_mb=0))
-    ticks = 0
-    t.start()
-    while t.is_alive():
-        ticks += 1
-        time.sleep(0.0001)
-    t.join()
-    assert ticks > 20  # held, the main thread would wait for the whole count
+class StubEngine:
+    """The adapter's methods, never reached: the arguments fail first."""
+
+    def new_game(self, spec): raise AssertionError
+    def start(self): raise AssertionError
+    def parse(self, text): raise AssertionError
+    def legal_moves(self, pos): raise AssertionError
+    def play(self, pos, move): raise AssertionError
 
 
-@pytest.mark.parametrize("spec", ("emergo", "eximo", "meridians", "ecalper:size=5"))
-def test_RandomGames_AreSeededAndEndAsTheRulesSay(spec):
-    g = arbiter.Game(spec)
-    a = arbiter.random_games(g, 200, 7, threads=1, max_plies=300)
-    b = arbiter.random_games(spec, 200, 7, threads=2, max_plies=300)
-    assert a["players"] == g.players
-    assert a["winners"].dtype == numpy.uint8 and a["plies"].dtype == numpy.uint32
-    assert (a["winners"] == b["winners"]).all() and (a["plies"] == b["plies"]).all()
-    c = arbiter.random_games(g, 200, 8, max_plies=300)
-    assert (a["plies"] != c["plies"]).any() or (a["winners"] != c["winners"]).any()
-    unfinished = a["winners"] == 0
-    assert (a["plies"][unfinished] == 300).all() and (a["plies"] <= 300).all()
-    assert (a["winners"] < (1 << len(g.players))).all()
-    one = arbiter.random_games(g, 5, 1, max_plies=1)
-    assert (one["plies"] == 1).all() and (one["winners"] == 0).all()
-    with pytest.raises(ValueError, match="--player must be random or greedy"):
-        arbiter.random_games(g, 5, 1, player="best")
-    with pytest.raises(TypeError):
-        arbiter.random_games(g, 5.0, 1)
+def test_Types_NoneWrongTypesAndForeignObjectsAreTypeErrors():
+    """Every binding: None, a wrong type or a foreign object is a TypeError,
+    never a crash (count_moves([None]) killed the interpreter) nor another
+    error ("Unable to cast" for position="x")."""
+    g = arbiter.Game("emergo")
+    p = g.start()
+    e = StubEngine()
+    wrong = [None, "x", 1, 1.5, True, b"x", [], Foreign(), g, p]
+    not_position = [b for b in wrong if b is not p]
+    not_int = [b for b in wrong if not isinstance(b, int) or isinstance(b, bool)]
+    not_str = [b for b in wrong if not isinstance(b, str)]
+    not_bool = [b for b in wrong if not isinstance(b, bool)]
+    calls = []
+    for bad in not_position:
+        calls += [lambda bad=bad: g.count_moves([bad]), lambda bad=bad: g.count_moves([p, bad]),
+                  lambda bad=bad: arbiter.perft(bad, 1),
+                  lambda bad=bad: arbiter.perft(position=bad, depth=1, divide=True)]
+        if bad is not None:  # None is the start
+            calls.append(lambda bad=bad: arbiter.random_games(g, 2, 1, position=bad))
+    for bad in not_int:
+        calls += [lambda bad=bad: arbiter.perft(p, bad),
+                  lambda bad=bad: arbiter.random_games(g, bad, 1),
+                  lambda bad=bad: arbiter.random_games(g, 2, bad),
+                  lambda bad=bad: arbiter.random_games(g, 2, 1, max_plies=bad),
+                  lambda bad=bad: arbiter.verify(e, "emergo", bad),
+                  lambda bad=bad: arbiter.verify(e, "emergo", 1, text_depth=bad)]
+        if bad is not None:  # None is the default
+            calls += [lambda bad=bad: arbiter.perft(p, 1, threads=bad),
+                      lambda bad=bad: arbiter.perft(p, 1, hash_mb=bad),
+                      lambda bad=bad: arbiter.random_games(g, 2, 1, threads=bad)]
+    for bad in not_str:
+        calls += [lambda bad=bad: arbiter.Game(bad),
+                  lambda bad=bad: arbiter.Game("emergo", impl=bad),
+                  lambda bad=bad: g.parse(bad), lambda bad=bad: p.play(bad),
+                  lambda bad=bad: arbiter.random_games(g, 2, 1, player=bad),
+                  lambda bad=bad: arbiter.verify(e, bad, 1),
+                  lambda bad=bad: arbiter.verify(e, "emergo", 1, impl=bad),
+                  lambda bad=bad: arbiter.verify(e, "emergo", 1, position=bad),
+                  lambda bad=bad: arbiter.verify(e, "emergo", 1, moves=bad)]
+        if not isinstance(bad, arbiter.Game):
+            calls.append(lambda bad=bad: arbiter.random_games(bad, 2, 1))
+    for bad in not_bool:
+        calls.append(lambda bad=bad: arbiter.perft(p, 1, divide=bad))
+    for bad in (None, 1, "abc", Foreign(), p):
+        calls += [lambda bad=bad: g.count_moves(bad), lambda bad=bad: arbiter.verify(bad, "emergo", 1)]
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
+    # A position of another game is a ValueError (a right type, a wrong value).
+    with pytest.raises(ValueError, match="a position of emergo, not of eximo"):
+        arbiter.Game("eximo").count_moves([p])
 
 
-@pytest.mark.parametrize("spec", ("emergo:size=7", "eximo", "meridians:size=6", "ecalper:size=5"))
-@pytest.mark.parametrize("player", ("random", "greedy"))
-def test_RandomGames_AreTheGamesOfPerftStats(spec, player):
-    # The same games whatever the implementation, tallied as `perft stats` does
-    # for the same seed (perft/stats.h plays both).
-    n, seed, max_plies = 120, 11, 400
-    e = arbiter.random_games(arbiter.Game(spec), n, seed, player=player, max_plies=max_plies)
-    r = arbiter.random_games(arbiter.Game(spec, impl="reference"), n, seed, player=player,
-                             max_plies=max_plies, threads=1)
-    assert (e["winners"] == r["winners"]).all() and (e["plies"] == r["plies"]).all()
-    j = cli_json("stats", spec, "--games", str(n), "--seed", str(seed), "--player", player,
-                 "--max-plies", str(max_plies))
-    rates = j["a"]["rates"]
-    winners = [int(w) for w in e["winners"]]
-    for i, side in enumerate(e["players"]):
-        assert rates[side]["count"] == sum(1 for w in winners if w == 1 << i)
-    assert rates["unfinished"]["count"] == sum(1 for w in winners if w == 0)
-    assert rates["draw"]["count"] == sum(1 for w in winners if w != 0 and w & (w - 1))
+INTERRUPTED = r"""
+import os, signal, sys, threading, time
+sys.path.insert(0, os.environ["ARBITER_MODULE_DIR"])
+import arbiter
+call = sys.argv[1]
+threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+t0 = time.monotonic()
+try:
+    if call == "perft":
+        arbiter.perft(arbiter.Game("emergo").start(), 10, threads=1)
+    elif call == "divide":
+        arbiter.perft(arbiter.Game("emergo").start(), 10, divide=True, threads=2, hash_mb=16)
+    elif call == "random_games":
+        arbiter.random_games("emergo", 10**7, 1, threads=2)
+    elif call == "verify":
+        class Engine:
+            def new_game(self, spec): self.g = arbiter.Game(spec, impl="reference")
+            def start(self): return self.g.start()
+            def parse(self, text): return self.g.parse(text)
+            def legal_moves(self, pos): return pos.legal_moves()
+            def play(self, pos, move): return pos.play(move)
+        arbiter.verify(Engine(), "emergo", 8)
+    print("not interrupted")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt after %.1f s" % (time.monotonic() - t0))
+"""
+
+
+@pytest.mark.parametrize("call", ("perft", "divide", "random_games", "verify"))
+def test_CtrlC_RaisesKeyboardInterrupt(call):
+    """Ctrl-C ends a long batch call with KeyboardInterrupt within a moment
+    (perft depth 10 ran on, only kill -9 ended it)."""
+    env = dict(os.environ, ARBITER_MODULE_DIR=os.path.dirname(arbiter.__file__))
+    r = subprocess.run([sys.executable, "-c", INTERRUPTED, call], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert r.stdout.startswith("KeyboardInterrupt after "), (r.returncode, r.stdout, r.stderr)
+    assert float(r.stdout.split()[2]) < 4, r.stdout

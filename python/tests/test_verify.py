@@ -109,7 +109,16 @@ def test_V_EngineExceptionsPropagate():
 def test_V_BadInputIsTheCliMessage():
     with pytest.raises(ValueError, match="^emergo: option size must be one of 9, 7"):
         arbiter.verify(ArbiterBacked(), "emergo:size=4", 1)
-    with pytest.raises(ValueError, match="^--depth must be at least 1$"):
+    with pytest.raises(ValueError, match="^depth must be at least 1, got 0$"):
         arbiter.verify(ArbiterBacked(), "emergo", 0)
     with pytest.raises(ValueError, match="^move 1 'z9'"):
         arbiter.verify(ArbiterBacked(), "emergo", 1, moves="z9")
+
+
+def test_V_TextWalkNoDeeperThanDepth():
+    # --depth 1 walked the texts to depth 2: 3,095 requests to check 40 nodes.
+    one = arbiter.verify(ArbiterBacked(), "emergo", 1)
+    assert one.ok and 40 < one.requests < 100, one.requests
+    two = arbiter.verify(ArbiterBacked(), "emergo", 2)
+    assert two.ok and two.requests > 1500, two.requests
+    assert arbiter.verify(ArbiterBacked(), "emergo", 2, text_depth=0).requests < 20
