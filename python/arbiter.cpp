@@ -2,8 +2,8 @@
 // option, engine or reference, for Python code (trainers, searches, engine
 // authors). The type erasure is one small virtual interface per game
 // implementation (AnyGame, AnyPosition), built per spec by Games::with_game.
-// Counting goes through perft/counting.h, the code of the CLI's count; the
-// options' checks are the CLI's own (perft/cli/command.cpp), so every bad
+// Counting goes through perft/count/count.h, the code of the CLI's count, and
+// its options' checks (CountOptions, parse_depth) are the CLI's, so every bad
 // input is a ValueError with the CLI's one-line message. Batch calls (perft,
 // count_moves, random_games) release the GIL and never call into Python.
 #include <pybind11/numpy.h>
@@ -24,11 +24,9 @@
 #include "common/error.h"
 #include "common/impl.h"
 #include "common/spec.h"
-#include "perft/cli/command.h"
-#include "perft/counting.h"
-#include "perft/perft.h"
-#include "perft/stats.h"
-#include "perft/text.h"
+#include "perft/count/count.h"
+#include "perft/stats/stats.h"
+#include "perft/text/text.h"
 #include "python/verify_object.h"
 
 namespace py = pybind11;
@@ -72,8 +70,8 @@ class AnyPosition {
   virtual std::vector<std::string> legal_moves() const = 0;
   virtual std::uint64_t count_moves() const = 0;
   virtual Pos play(const std::string& move) const = 0;
-  virtual Count perft(int depth, const HashArgs& hash) const = 0;
-  virtual std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const = 0;
+  virtual Count perft(int depth, const CountOptions& hash) const = 0;
+  virtual std::vector<DivideEntry> divide(int depth, const CountOptions& hash) const = 0;
 };
 
 template <Game G>
@@ -105,16 +103,14 @@ class PositionOf : public AnyPosition {
     // play_line's message is the CLI's for --moves: "move 1 'x': ... in position '...'"
     return std::make_shared<PositionOf>(game_, play_moves(g(), pos_, {move}));
   }
-  Count perft(int depth, const HashArgs& hash) const override {
+  Count perft(int depth, const CountOptions& hash) const override {
     if (depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g(), pos_);  // as the CLI's count
-    const HashOptions o = resolve_hash(g(), hash, pos_, depth);
     py::gil_scoped_release release;
-    return run_perft(g(), pos_, depth, o);
+    return arb::count(g(), pos_, depth, hash);
   }
-  std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const override {
-    const HashOptions o = resolve_hash(g(), hash, pos_, depth);
+  std::vector<DivideEntry> divide(int depth, const CountOptions& hash) const override {
     py::gil_scoped_release release;
-    return run_divide(g(), pos_, depth, o);
+    return arb::divide(g(), pos_, depth, hash);
   }
 
  private:
@@ -143,7 +139,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
     return out;
   }
 
-  // `perft stats`'s games (perft/stats.h): game i plays with its own
+  // `perft stats`'s games (perft/stats/stats.h): game i plays with its own
   // generator seeded from (seed, i) and picks its move by rank in byte order
   // of the move texts, so the games do not depend on the thread count nor on
   // the implementation, and are the games `perft stats --seed` tallies.
@@ -227,16 +223,14 @@ std::string option_text(const py::handle& value) {
   return py::str(value);
 }
 
-HashArgs hash_args(const py::handle& threads, const py::handle& hash_mb) {
-  HashArgs args;
-  cli::check_hash_options({option_text(hash_mb), option_text(threads), ""}, args);
-  return args;
+CountOptions hash_args(const py::handle& threads, const py::handle& hash_mb) {
+  return CountOptions::parse(option_text(hash_mb), option_text(threads));
 }
 
 int depth_of(const py::handle& depth) {
   const std::string text = option_text(depth);
   if (text.empty()) throw py::type_error("depth must be an int");
-  return cli::parse_depth(text);
+  return parse_depth(text);
 }
 
 std::shared_ptr<AnyGame> game_of(const py::handle& game) {
@@ -315,7 +309,7 @@ PYBIND11_MODULE(arbiter, m) {
       [](const AnyPosition& pos, const py::object& depth, bool divide, const py::object& threads,
          const py::object& hash_mb) -> py::object {
         const int d = depth_of(depth);
-        const HashArgs hash = hash_args(threads, hash_mb);
+        const CountOptions hash = hash_args(threads, hash_mb);
         if (!divide) return to_int(pos.perft(d, hash));
         py::dict out;
         for (const auto& e : pos.divide(d, hash)) out[py::str(e.move)] = to_int(e.nodes);
@@ -339,15 +333,15 @@ PYBIND11_MODULE(arbiter, m) {
           if (text.empty()) throw py::type_error(std::string(name) + " must be an int");
           return text;
         };
-        const std::uint64_t n = cli::parse_games(required(games, "n"));
-        const std::uint64_t seed = cli::parse_number("--seed", required(seed_arg, "seed"));
-        const int max_plies = cli::parse_max_plies(required(max_plies_arg, "max_plies"));
+        const std::uint64_t n = stats::parse_games(required(games, "n"));
+        const std::uint64_t seed = parse_number("--seed", required(seed_arg, "seed"));
+        const int max_plies = stats::parse_max_plies(required(max_plies_arg, "max_plies"));
         stats::Player who = stats::Player::kRandom;
         if (player == "greedy")
           who = stats::Player::kGreedy;
         else if (player != "random")
           throw Error("--player must be random or greedy, got '" + player + "'");
-        const HashArgs t = hash_args(threads, py::none());
+        const CountOptions t = hash_args(threads, py::none());
         const Pos root = position.is_none() ? g->start() : position.cast<Pos>();
         RandomGames r =
             g->random_games(root, n, seed, who, max_plies, t.threads.value_or(default_threads()));
@@ -382,7 +376,7 @@ PYBIND11_MODULE(arbiter, m) {
          const py::object& text_depth) {
         const int d = depth_of(depth);
         if (d == 0) throw Error("--depth must be at least 1");
-        const int td = cli::parse_depth(option_text(text_depth));
+        const int td = parse_depth(option_text(text_depth));
         const auto g = make_game(spec, impl);
         return g->verify(std::move(engine), position, moves, d, td);
       },

@@ -1,6 +1,6 @@
 // perft units (issue 12): count shard i of n of a units file written by
 // perft split, one JSON line per unit (docs/cluster.md). The files and the
-// counting are the library's (perft/units.h).
+// counting are the library's (perft/files/units.h).
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
@@ -12,7 +12,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/units.h"
+#include "perft/files/files.h"
 
 namespace arb::cli {
 namespace {
@@ -21,7 +21,7 @@ struct UnitsArgs {
   std::string checksum;
   ImplArg impl;
   std::uint64_t shard = 0, shards = 1;
-  HashArgs hash;
+  CountOptions hash;
   std::string out;
 };
 
@@ -48,7 +48,7 @@ class UnitsCommand : public Command {
         throw Error("--shard i/n needs 0 <= i < n, got '" + shard_ + "'");
     }
     const Impl impl = args_.impl.impl();
-    check_hash_options(hash_, args_.hash);
+    args_.hash = hash_.options();
     if (!args_.out.empty()) check_writable(args_.out);  // before the work (issue 29)
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
@@ -87,7 +87,7 @@ class UnitsCommand : public Command {
  private:
   std::string file_, shard_;
   UnitsArgs args_;
-  HashOptionText hash_;
+  CountOptionText hash_;
 };
 
 std::unique_ptr<Command> make() { return std::make_unique<UnitsCommand>(); }

@@ -1,4 +1,4 @@
-// Hashed and threaded perft (perft/hashed.h, issue 12): the same counts as
+// Hashed and threaded perft (perft/count/hashed.h, issue 12): the same counts as
 // the plain recursion, whatever the table size, the hash and the threads.
 #include <gtest/gtest.h>
 
@@ -13,11 +13,11 @@
 #include "engine/eximo/eximo.h"
 #include "engine/meridians/meridians.h"
 #include "perft/cli/cli.h"
-#include "perft/hashed.h"
-#include "perft/json.h"
-#include "perft/perft.h"
-#include "perft/progress.h"
+#include "perft/count/hashed.h"
+#include "perft/count/perft.h"
+#include "perft/count/progress.h"
 #include "perft/tests/cli_run.h"
+#include "perft/text/json.h"
 
 namespace arb {
 namespace {

@@ -112,7 +112,7 @@ def test_Errors_AreTheCliOneLineMessages():
         (lambda: arbiter.perft(p, 2, hash_mb=2**21), ["emergo:size=7", "--depth", "2", "--hash", str(2**21)]),
         (lambda: arbiter.perft(arbiter.Game("emergo", "reference").start(), 2, hash_mb=1),
          ["emergo", "--depth", "2", "--hash", "1", "--impl", "reference"]),
-        # random_games: perft stats' checks (perft/cli/command.h parse_games, parse_max_plies)
+        # random_games: perft stats' checks (perft/stats/stats.h parse_games, parse_max_plies)
         (lambda: arbiter.random_games(g, 0, 1), ["stats", "emergo:size=7", "--games", "0"]),
         (lambda: arbiter.random_games(g, -1, 1), ["stats", "emergo:size=7", "--games", "-1"]),
         (lambda: arbiter.random_games(g, 10**13, 1),
@@ -196,7 +196,7 @@ def test_RandomGames_AreSeededAndEndAsTheRulesSay(spec):
 @pytest.mark.parametrize("player", ("random", "greedy"))
 def test_RandomGames_AreTheGamesOfPerftStats(spec, player):
     # The same games whatever the implementation, tallied as `perft stats` does
-    # for the same seed (perft/stats.h plays both).
+    # for the same seed (perft/stats/stats.h plays both).
     n, seed, max_plies = 120, 11, 400
     e = arbiter.random_games(arbiter.Game(spec), n, seed, player=player, max_plies=max_plies)
     r = arbiter.random_games(arbiter.Game(spec, impl="reference"), n, seed, player=player,
