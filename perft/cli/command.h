@@ -15,7 +15,6 @@
 #include "common/impl.h"
 #include "common/spec.h"
 #include "perft/count/count.h"
-#include "perft/stats/stats.h"
 #include "perft/text/numbers.h"
 #include "perft/text/text.h"
 
