@@ -32,8 +32,8 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
-#include "perft/perft.h"
-#include "perft/stats.h"
+#include "perft/count/perft.h"
+#include "perft/stats/stats.h"
 
 namespace arb::bench {
 namespace {

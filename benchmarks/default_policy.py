@@ -5,7 +5,7 @@ Runs build/bin/perft --json on every line of fixtures/*.perft (each D<k> whose
 plain count takes at most --limit seconds) and on each game's start position
 at every depth up to that limit, three ways:
 
-  default  no --hash, no --threads (the policy of perft/policy.h)
+  default  no --hash, no --threads (the policy of perft/count/policy.h)
   plain    --hash 0 --threads 1 (the plain recursion)
   hashed   --hash 256 --threads <cores> (the table as before the policy)
 

@@ -12,7 +12,7 @@
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/fixture.h"
+#include "perft/files/fixture.h"
 
 namespace arb::bench {
 

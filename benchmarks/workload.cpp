@@ -28,7 +28,7 @@
 #include "common/game.h"
 #include "common/impl.h"
 #include "common/spec.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace arb::bench {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common/error.h"
-#include "perft/fixture.h"
+#include "perft/files/fixture.h"
 
 namespace arb::bench {
 

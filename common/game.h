@@ -132,6 +132,9 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //                                 (engine Meridians, whose M10 marking yields it)
 //   G::kMaterialSameForEveryMove  true where every move changes every player's
 //                                 material alike (Ecalper, C4): greedy is random
+//   G::kProbeDepth -> int         the least remaining depth at which the default
+//                                 counting's table pays (perft/count/policy.h);
+//                                 3 without it (measured per game)
 template <class G>
 concept NthMoveGame = Game<G> && requires(const G g, const typename G::Position& pos) {
   { g.nth_move(pos, std::uint64_t{0}) } -> std::same_as<typename G::Move>;

@@ -24,7 +24,7 @@
 #include "common/game.h"
 #include "common/spec.h"
 #include "fuzz/parse_diff.h"
-#include "perft/fixture.h"
+#include "perft/files/fixture.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 
 #include "common/error.h"
 #include "fuzz/targets.h"
-#include "perft/fixture.h"
+#include "perft/files/fixture.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "fuzz/targets.h"
-#include "perft/fixture.h"
+#include "perft/files/fixture.h"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include "arb/games.h"
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/compare.h"
+#include "perft/check/compare.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "engine/ecalper/ecalper.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "properties/random_play.h"
 
 namespace {

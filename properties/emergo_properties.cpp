@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/emergo/emergo.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "properties/random_play.h"
 
 namespace {

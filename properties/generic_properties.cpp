@@ -47,7 +47,7 @@
 #include "arb/test_games.h"
 #include "common/game.h"
 #include "common/spec.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "properties/random_play.h"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/meridians/meridians.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "properties/random_play.h"
 
 namespace {

@@ -2,7 +2,7 @@
 // engine or reference, for Python code (trainers, searches, engine authors).
 // The type erasure is one small virtual interface per game implementation
 // (AnyGame, AnyPosition), built per spec by Games::with_game. Counting goes
-// through perft/counting.h, the code of the CLI's count, with the CLI's
+// through perft/count/count.h, the code of the CLI's count, with the CLI's
 // limits; a wrong type (None included) is a TypeError, a bad value a
 // ValueError, both in Python's words (parameter names, not options). Batch
 // calls (perft, count_moves, random_games) release the GIL, never call into
@@ -30,11 +30,9 @@
 #include "common/error.h"
 #include "common/impl.h"
 #include "common/spec.h"
-#include "perft/cli/command.h"
-#include "perft/counting.h"
-#include "perft/perft.h"
-#include "perft/stats.h"
-#include "perft/text.h"
+#include "perft/count/count.h"
+#include "perft/stats/stats.h"
+#include "perft/text/text.h"
 #include "python/verify_object.h"
 
 namespace py = pybind11;
@@ -132,8 +130,8 @@ class AnyPosition {
   virtual std::vector<std::string> legal_moves() const = 0;
   virtual std::uint64_t count_moves() const = 0;
   virtual Pos play(const std::string& move) const = 0;
-  virtual Count perft(int depth, const HashArgs& hash) const = 0;
-  virtual std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const = 0;
+  virtual Count perft(int depth, const CountOptions& hash) const = 0;
+  virtual std::vector<DivideEntry> divide(int depth, const CountOptions& hash) const = 0;
 };
 
 template <Game G>
@@ -165,14 +163,12 @@ class PositionOf : public AnyPosition {
     // play_line's message is the CLI's for --moves: "move 1 'x': ... in position '...'"
     return std::make_shared<PositionOf>(game_, play_moves(g(), pos_, {move}));
   }
-  Count perft(int depth, const HashArgs& hash) const override {
+  Count perft(int depth, const CountOptions& hash) const override {
     if (depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g(), pos_);  // as the CLI's count
-    const HashOptions o = resolve_hash(g(), hash, pos_, depth);
-    return interruptible([&] { return run_perft(g(), pos_, depth, o); }, depth <= 3);
+    return interruptible([&] { return arb::count(g(), pos_, depth, hash); }, depth <= 3);
   }
-  std::vector<DivideEntry> divide(int depth, const HashArgs& hash) const override {
-    const HashOptions o = resolve_hash(g(), hash, pos_, depth);
-    return interruptible([&] { return run_divide(g(), pos_, depth, o); }, depth <= 3);
+  std::vector<DivideEntry> divide(int depth, const CountOptions& hash) const override {
+    return interruptible([&] { return arb::divide(g(), pos_, depth, hash); }, depth <= 3);
   }
 
  private:
@@ -207,7 +203,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
         ps.size() <= 4096);
   }
 
-  // `perft stats`'s games (perft/stats.h): game i plays with its own
+  // `perft stats`'s games (perft/stats/stats.h): game i plays with its own
   // generator seeded from (seed, i) and picks its move by rank in byte order
   // of the move texts, so the games do not depend on the thread count nor on
   // the implementation, and are the games `perft stats --seed` tallies.
@@ -317,15 +313,14 @@ std::optional<std::uint64_t> optional_int_arg(const py::handle& value, const cha
   return int_arg(value, name, lo, hi);
 }
 
-HashArgs hash_args(const py::handle& threads, const py::handle& hash_mb) {
-  cli::HashOptionText text;
+CountOptions hash_args(const py::handle& threads, const py::handle& hash_mb) {
+  std::string threads_text, hash_text;
   if (const auto t = optional_int_arg(threads, "threads", 1, 1024))
-    text.threads = std::to_string(*t);
+    threads_text = std::to_string(*t);
   if (const auto h = optional_int_arg(hash_mb, "hash_mb", 0, std::uint64_t{1} << 20))
-    text.hash = std::to_string(*h);
-  HashArgs args;
-  cli::check_hash_options(text, args);  // the machine's memory; its option names are translated
-  return args;
+    hash_text = std::to_string(*h);
+  // The machine's memory is checked there; its option names are translated.
+  return CountOptions::parse(hash_text, threads_text);
 }
 
 int depth_of(const py::handle& depth, const char* name = "depth", std::uint64_t lo = 0) {
@@ -474,7 +469,7 @@ PYBIND11_MODULE(arbiter, m) {
         const int d = depth_of(depth);
         if (!py::isinstance<py::bool_>(divide))
           throw py::type_error("divide must be a bool, got " + type_name(divide));
-        const HashArgs hash = hash_args(threads, hash_mb);
+        const CountOptions hash = hash_args(threads, hash_mb);
         if (!divide.cast<bool>()) return to_int(pos.perft(d, hash));
         py::dict out;
         for (const auto& e : pos.divide(d, hash)) out[py::str(e.move)] = to_int(e.nodes);
@@ -492,18 +487,18 @@ PYBIND11_MODULE(arbiter, m) {
          const py::object& player_arg, const py::object& max_plies_arg, const py::object& threads,
          const py::object& position) {
         const auto g = game_of(game);
-        // perft stats' limits (perft/cli/command.h), in its order
-        const std::uint64_t n = int_arg(games, "n", 1, cli::kMaxGames);
+        // perft stats' limits (perft/stats/stats.h), in its order
+        const std::uint64_t n = int_arg(games, "n", 1, stats::kMaxGames);
         const std::uint64_t seed = int_arg(seed_arg, "seed", 0, ~std::uint64_t{0});
         const int max_plies =
-            static_cast<int>(int_arg(max_plies_arg, "max_plies", 1, cli::kMaxMaxPlies));
+            static_cast<int>(int_arg(max_plies_arg, "max_plies", 1, stats::kMaxMaxPlies));
         const std::string player = str_arg(player_arg, "player");
         stats::Player who = stats::Player::kRandom;
         if (player == "greedy")
           who = stats::Player::kGreedy;
         else if (player != "random")
           throw py::value_error("player must be 'random' or 'greedy', got '" + shown(player) + "'");
-        const HashArgs t = hash_args(threads, py::none());
+        const CountOptions t = hash_args(threads, py::none());
         if (!position.is_none() && !py::isinstance<AnyPosition>(position))
           throw py::type_error("position must be an arbiter.Position or None, got " +
                                type_name(position));

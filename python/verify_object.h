@@ -1,4 +1,4 @@
-// arbiter.verify: perft verify's descent (perft/verify.h,
+// arbiter.verify: perft verify's descent (perft/engines/verify.h,
 // Verifier) against a Python object with the adapter's six methods, in
 // process. ObjectClient answers EngineClient's requests by walking the object
 // as adapters/python/arbiter_adapter.py does; the report text is perft
@@ -20,9 +20,9 @@
 #include "common/count.h"
 #include "common/error.h"
 #include "common/impl.h"
-#include "perft/numbers.h"
-#include "perft/text.h"
-#include "perft/verify.h"
+#include "perft/engines/engines.h"
+#include "perft/text/numbers.h"
+#include "perft/text/text.h"
 
 namespace arb::python {
 
@@ -153,15 +153,10 @@ VerifyReport verify_object(const G& g, const E& engine, const R& reference, Impl
   const std::string label = root == "start" && moves.empty() ? "start" : "root";
   s.seconds = seconds_of([&] {
     client.game(s.game, g.format(g.start()));
-    auto f = verifier.check_root(root, moves, depth, text_depth, label);
-    if (f) {
-      regression_counts(engine, reference, *f);
-      s.lines.push_back("FAIL " + label);
-      s.findings.push_back(std::move(*f));
-    } else {
-      ++s.agreed;
-      s.lines.push_back("ok " + label + " (depth " + std::to_string(depth) + ")");
-    }
+    auto [check, line] =
+        verify_root(verifier, engine, reference, s, root, moves, depth, text_depth, label);
+    s.checks.push_back(std::move(check));
+    s.lines.push_back(std::move(line));
   });
   s.nodes = verifier.nodes();
   s.requests = client.requests();

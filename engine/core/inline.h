@@ -3,7 +3,7 @@
 // leaf's parent, so a call there is paid billions of times.
 //
 // 1. play() and count_moves() are defined in the game's header (inline), so the
-//    generic perft loop (perft/perft.h) inlines them: no call per node.
+//    generic perft loop (perft/count/perft.h) inlines them: no call per node.
 //    legal_moves() may stay in the .cpp: it runs once per inner node and builds
 //    a whole list, next to which one call is noise.
 // 2. Small helpers of the hot path (a few bit operations or table look-ups) are

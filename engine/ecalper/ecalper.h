@@ -226,7 +226,7 @@ class Ecalper {
   }
   static constexpr bool kMaterialSameForEveryMove = true;
 
-  // perft(depth) without the walk (perft/perft.h picks it up for depth >= 2).
+  // perft(depth) without the walk (perft/count/perft.h picks it up for depth >= 2).
   // What lies below a position depends only on counters (stones per player,
   // empty cells, side, swap, the last turn's placed count, who holds the stone
   // the last replacement made), never on where the stones are, so one memo

@@ -173,6 +173,9 @@ class Meridians {
   using MoveList = core::MoveList<Move, detail::kMaxPoints + 1, core::Bound::kProven>;
 
   static constexpr std::string_view kName = "meridians";
+  // The default table pays from 4 plies above the leaves: a ply nearer, a
+  // probe costs more than the walk it saves (docs/figures.md#default-counting).
+  static constexpr int kProbeDepth = 4;
 
   explicit Meridians(const Spec& spec);
   const Spec& spec() const { return spec_; }

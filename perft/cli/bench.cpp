@@ -19,12 +19,12 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/engine_client.h"
-#include "perft/fixture.h"
-#include "perft/json.h"
-#include "perft/numbers.h"
-#include "perft/progress.h"
-#include "perft/text.h"
+#include "perft/count/count.h"
+#include "perft/engines/engines.h"
+#include "perft/files/files.h"
+#include "perft/text/json.h"
+#include "perft/text/numbers.h"
+#include "perft/text/text.h"
 
 namespace arb::cli {
 namespace {

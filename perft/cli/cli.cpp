@@ -18,7 +18,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/file_io.h"
+#include "perft/text/file_io.h"
 
 namespace arb {
 namespace cli {

@@ -9,7 +9,6 @@
 #include <cstdint>
 
 #include "common/error.h"
-#include "perft/numbers.h"
 
 namespace arb::cli {
 
@@ -79,7 +78,7 @@ bool given(const CLI::App& app, std::string_view option) {
   return o && o->count() > 0;
 }
 
-void add_hash_options(CLI::App& app, HashOptionText& text) {
+void add_hash_options(CLI::App& app, CountOptionText& text) {
   app.add_option("--hash", text.hash,
                  "transposition table of N MB (0: none); default: chosen from the tree's "
                  "estimated size, at most " +
@@ -92,77 +91,6 @@ void add_hash_options(CLI::App& app, HashOptionText& text) {
       ->type_name("N");
 }
 
-void check_hash_options(const HashOptionText& text, HashArgs& args) {
-  // 2^20 MB (a terabyte) keeps MB * 2^20 far from overflowing.
-  constexpr std::uint64_t kMaxMb = std::uint64_t{1} << 20;
-  if (!text.hash.empty()) {
-    args.megabytes = parse_number("--hash", text.hash);
-    if (*args.megabytes > kMaxMb)
-      throw Error("--hash " + text.hash + " is too big (at most " + std::to_string(kMaxMb) +
-                  " MB)");
-    // A table beyond the memory would swap or be killed, not count.
-    const std::uint64_t physical = physical_memory_mb();
-    if (physical > 0 && *args.megabytes > physical)
-      throw Error("--hash " + text.hash + " MB is more than this machine's memory (" +
-                  std::to_string(physical) + " MB)");
-  }
-  if (!text.threads.empty()) {
-    const std::uint64_t n = parse_number("--threads", text.threads);
-    if (n == 0 || n > 1024)
-      throw Error("--threads must be between 1 and 1024, got " + text.threads);
-    args.threads = static_cast<int>(n);
-    // More threads than cores only share the cores out (and cost: a thousand
-    // run slower than one); perft_many also caps them at its work items. The
-    // note waits for the count (note_threads), after every check of the input.
-    if (*args.threads > default_threads()) {
-      args.threads_asked = *args.threads;
-      args.threads = default_threads();
-    }
-  }
-  if (!text.seed.empty()) args.seed = parse_number("--hash-seed", text.seed);
-}
-
-void note_threads(const HashArgs& a, Io& io) {
-  if (a.threads_asked > 0)
-    io.err << "perft: --threads " << a.threads_asked << " reduced to " << a.threads.value_or(1)
-           << ", the cores of this machine\n";
-}
-
 void check_writable(const std::string& path) { check_output_path(path, "'" + path + "'"); }
-
-std::uint64_t parse_number(std::string_view option, std::string_view text) {
-  const PlainNumber n = read_plain_number(text);
-  if (n.problem != PlainNumber::Problem::kNone || n.value > ~std::uint64_t{0})
-    throw Error(std::string(option) +
-                " expects a non-negative integer below 2^64 in plain digits, without a leading "
-                "zero, got '" +
-                std::string(text) + "'");
-  return static_cast<std::uint64_t>(n.value);
-}
-
-int parse_depth(std::string_view text, std::string_view option) {
-  const std::uint64_t d = parse_number(option, text);
-  if (d > static_cast<std::uint64_t>(kMaxDepth))
-    throw Error(std::string(option) + " " + std::to_string(d) + " is too deep (at most " +
-                std::to_string(kMaxDepth) + ")");
-  return static_cast<int>(d);
-}
-
-std::uint64_t parse_games(std::string_view text) {
-  const std::uint64_t n = parse_number("--games", text);
-  if (n == 0) throw Error("--games must be at least 1");
-  if (n > kMaxGames)
-    throw Error("--games " + std::string(text) + " is too many (at most " +
-                std::to_string(kMaxGames) + ")");
-  return n;
-}
-
-int parse_max_plies(std::string_view text) {
-  const std::uint64_t n = parse_number("--max-plies", text);
-  if (n == 0 || n > kMaxMaxPlies)
-    throw Error("--max-plies must be between 1 and " + std::to_string(kMaxMaxPlies) + ", got " +
-                std::string(text));
-  return static_cast<int>(n);
-}
 
 }  // namespace arb::cli

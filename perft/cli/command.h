@@ -15,9 +15,9 @@
 #include "arb/games.h"
 #include "common/impl.h"
 #include "common/spec.h"
-#include "perft/counting.h"
-#include "perft/progress.h"
-#include "perft/text.h"
+#include "perft/count/count.h"
+#include "perft/text/numbers.h"
+#include "perft/text/text.h"
 
 namespace CLI {
 class App;
@@ -97,31 +97,22 @@ void add_impl_option(CLI::App& app, ImplArg& impl);
 // An option given on the command line (not left at its default).
 bool given(const CLI::App& app, std::string_view option);
 
-// --hash MB, --threads N, --hash-seed N (perft/counting.h): read into `args` by
-// check_hash_options after parsing.
-struct HashOptionText {
+// --hash MB, --threads N, --hash-seed N as given, read and checked by
+// CountOptions::parse (perft/count/options.h) after parsing.
+struct CountOptionText {
   std::string hash, threads, seed;
+  CountOptions options() const { return CountOptions::parse(hash, threads, seed); }
 };
-void add_hash_options(CLI::App& app, HashOptionText& text);
-// A --threads above the cores is reduced to them (note_threads says so).
-void check_hash_options(const HashOptionText& text, HashArgs& args);
+void add_hash_options(CLI::App& app, CountOptionText& text);
 // One line on stderr when --threads was reduced to the cores.
-void note_threads(const HashArgs& a, Io& io);
+inline void note_threads(const CountOptions& o, Io& io) { io.err << o.threads_note(); }
 
 // An output file (--report, --out) checked before the work starts: it can be
 // written (check_output_path: nothing is created). Throws a one-line arb::Error.
 void check_writable(const std::string& path);
 
-// A number of the command line: the rule of fixtures (perft/numbers.h);
-// throws arb::Error naming the option.
-std::uint64_t parse_number(std::string_view option, std::string_view text);
-// --depth N (or another depth option, named in the message): up to kMaxDepth.
-int parse_depth(std::string_view text, std::string_view option = "--depth");
-// perft stats' --games N (1 .. kMaxGames) and --max-plies N (1 .. kMaxMaxPlies),
-// shared with the Python module's random_games (the same messages).
-inline constexpr std::uint64_t kMaxGames = 1000000000000ULL;  // 10^12: days of play
-inline constexpr std::uint64_t kMaxMaxPlies = 1000000;
-std::uint64_t parse_games(std::string_view text);
-int parse_max_plies(std::string_view text);
+// The numbers of the command line: parse_number (perft/text/numbers.h),
+// parse_depth (perft/count/options.h), parse_games and parse_max_plies
+// (perft/stats/stats.h), shared with the Python module.
 
 }  // namespace arb::cli

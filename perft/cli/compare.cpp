@@ -1,5 +1,5 @@
 // perft compare <spec> --depth N [--position ...] [--moves ...] (RULES.md I3):
-// engine against reference, walked together (perft/compare.h).
+// engine against reference, walked together (perft/check/compare.h).
 #include <CLI/CLI.hpp>
 
 #include <memory>
@@ -7,8 +7,8 @@
 
 #include "common/error.h"
 #include "common/spec.h"
+#include "perft/check/check.h"
 #include "perft/cli/command.h"
-#include "perft/compare.h"
 
 namespace arb::cli {
 namespace {

@@ -13,8 +13,8 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/json.h"
-#include "perft/perft.h"
+#include "perft/count/count.h"
+#include "perft/text/json.h"
 
 namespace arb::cli {
 namespace {
@@ -35,7 +35,7 @@ struct CountArgs {
   RootArgs root;
   ImplArg impl;
   bool divide = false, json = false, results = false;
-  HashArgs hash;
+  CountOptions hash;
 };
 
 std::string results_line(const ResultCounts& r) {
@@ -82,7 +82,7 @@ void write_count(const CountReport& r, bool json, std::ostream& out) {
 }
 
 template <Game G>
-int count(const G& g, const CountArgs& a, Io& io) {
+int count_command(const G& g, const CountArgs& a, Io& io) {
   const auto root = root_of(g, a.root);
   CountReport r;
   r.game = g.spec().canonical();
@@ -99,15 +99,14 @@ int count(const G& g, const CountArgs& a, Io& io) {
   const auto progress = count_progress(line, a.depth);
   r.seconds = seconds_of([&] {
     // Timed: the default policy's estimate of the tree is part of the count.
-    const HashOptions hash = resolve_hash(g, a.hash, root, a.depth);
     if (a.divide) {
-      r.entries = run_divide(g, root, a.depth, hash, progress);
+      r.entries = divide(g, root, a.depth, a.hash, progress);
       for (const auto& e : r.entries) r.nodes = checked_add(r.nodes, e.nodes);
       if (a.depth == 0) r.nodes = 1;  // P3: perft(0) = 1, with no move to divide by
     } else {
       // The root's moves are listed, unless the game counts without a walk.
       if (a.depth >= 2 && !HasCountSubtree<G>) check_moves_fit(g, root);
-      r.nodes = run_perft(g, root, a.depth, hash, progress);
+      r.nodes = count(g, root, a.depth, a.hash, progress);
     }
   });
   line.clear();
@@ -138,15 +137,15 @@ class CountCommand : public Command {
     if (depth_.empty()) throw Error("--depth N is required");
     args_.depth = parse_depth(depth_);
     const Impl impl = args_.impl.impl();
-    check_hash_options(hash_, args_.hash);
+    args_.hash = hash_.options();
     return Games::with_game(Spec::parse(spec_), impl,
-                            [&](const auto& g) { return count(g, args_, io); });
+                            [&](const auto& g) { return count_command(g, args_, io); });
   }
 
  private:
   std::string spec_, depth_;
   CountArgs args_;
-  HashOptionText hash_;
+  CountOptionText hash_;
 };
 
 std::unique_ptr<Command> make() { return std::make_unique<CountCommand>(); }

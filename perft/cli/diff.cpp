@@ -1,5 +1,5 @@
 // perft diff <specA> <specB> --depth N ...: what a rule change does. Both
-// rulesets of one game walked together breadth-first (perft/diff.h): the
+// rulesets of one game walked together breadth-first (perft/check/diff.h): the
 // shortest line to the first position where their moves or outcomes differ,
 // and a table per depth. Exit 0 when they agree to that depth, 1 when not.
 #include <CLI/CLI.hpp>
@@ -12,10 +12,9 @@
 
 #include "common/error.h"
 #include "common/spec.h"
+#include "perft/check/check.h"
 #include "perft/cli/command.h"
-#include "perft/diff.h"
-#include "perft/json.h"
-#include "perft/report.h"
+#include "perft/text/json.h"
 
 namespace arb::cli {
 namespace {

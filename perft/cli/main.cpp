@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "perft/cli/cli.h"
-#include "perft/file_io.h"
+#include "perft/text/file_io.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);

@@ -1,6 +1,6 @@
 // perft merge: add up the result files of perft units, or name
 // the first missing or duplicate unit (docs/cluster.md). The merge is the
-// library's (perft/units.h).
+// library's (perft/files/units.h).
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -10,8 +10,8 @@
 
 #include "common/error.h"
 #include "perft/cli/command.h"
-#include "perft/file_io.h"
-#include "perft/units.h"
+#include "perft/files/files.h"
+#include "perft/text/file_io.h"
 
 namespace arb::cli {
 namespace {

@@ -1,5 +1,5 @@
 // perft play <spec> [--seed N] [--plies N] ...: a seeded random game, ply by ply
-// (perft/playthrough.h): the text of the golden files in fixtures/playthroughs/.
+// (perft/files/playthrough.h): the text of the golden files in fixtures/playthroughs/.
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/playthrough.h"
+#include "perft/files/files.h"
 
 namespace arb::cli {
 namespace {

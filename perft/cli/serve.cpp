@@ -9,7 +9,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/serve.h"
+#include "perft/engines/engines.h"
 
 namespace arb::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/perft.h"
+#include "perft/count/count.h"
 
 namespace arb::cli {
 namespace {

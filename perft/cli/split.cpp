@@ -1,6 +1,6 @@
 // perft split: perft(N) cut into work units that separate
 // processes or machines count with perft units and add up with perft merge
-// (docs/cluster.md). The files are the library's (perft/units.h).
+// (docs/cluster.md). The files are the library's (perft/files/units.h).
 #include <CLI/CLI.hpp>
 
 #include <memory>
@@ -10,7 +10,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/units.h"
+#include "perft/files/files.h"
 
 namespace arb::cli {
 namespace {

@@ -14,9 +14,9 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/json.h"
-#include "perft/stats.h"
-#include "perft/text.h"
+#include "perft/stats/stats.h"
+#include "perft/text/json.h"
+#include "perft/text/text.h"
 
 namespace arb::cli {
 namespace {
@@ -37,7 +37,7 @@ struct StatsArgs {
   std::string vs;
   bool json = false;
   std::string report;
-  HashArgs threads;
+  CountOptions threads;
 };
 
 std::string percent(double x) {
@@ -240,9 +240,9 @@ class StatsCommand : public Command {
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft stats needs a spec");
     if (!games_) throw Error("--games N is required");
-    args_.games = parse_games(*games_);
+    args_.games = stats::parse_games(*games_);
     if (seed_) args_.seed = parse_number("--seed", *seed_);
-    if (max_plies_) args_.max_plies = parse_max_plies(*max_plies_);
+    if (max_plies_) args_.max_plies = stats::parse_max_plies(*max_plies_);
     if (player_) {
       if (*player_ == "random")
         args_.player = Player::kRandom;
@@ -251,9 +251,7 @@ class StatsCommand : public Command {
       else
         throw Error("--player must be random or greedy, got '" + *player_ + "'");
     }
-    HashOptionText t;
-    if (threads_) t.threads = *threads_;
-    check_hash_options(t, args_.threads);
+    args_.threads = CountOptions::parse("", threads_.value_or(""));
     const Impl impl = args_.impl.impl();
     const Spec spec = Spec::parse(spec_);
     std::optional<Spec> vs;

@@ -1,7 +1,7 @@
 // perft suite FILE [--impl ...] [--compare] [--max-nodes N] (RULES.md I4):
 // the suite runner. Each line's tests run on its game, one output line per
 // test, flushed as it ends. Which tests run under --max-nodes is the
-// fixture library's rule (skip_reason, perft/fixture.h), shared with verify.
+// fixture library's rule (skip_reason, perft/files/fixture.h), shared with verify.
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -20,11 +20,10 @@
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/ci_output.h"
+#include "perft/check/check.h"
 #include "perft/cli/command.h"
-#include "perft/compare.h"
-#include "perft/fixture.h"
-#include "perft/fixture_update.h"
+#include "perft/files/files.h"
+#include "perft/text/ci_output.h"
 
 namespace arb::cli {
 namespace {
@@ -33,7 +32,7 @@ struct SuiteOptions {
   Impl impl = Impl::kEngine;
   bool compare = false;
   std::optional<std::uint64_t> max_nodes;
-  HashArgs hash;
+  CountOptions hash;
   std::string file;     // for the CI outputs' file and line
   CiRun* ci = nullptr;  // --junit / --github: every test recorded
 };
@@ -72,7 +71,7 @@ class SuiteRun {
 };
 
 // The perft command of test D<depth> (its compare: compare_command,
-// perft/fixture_update.h).
+// perft/files/fixture_update.h).
 std::string reproduce(const FixtureCase& c, int depth);
 
 // The tests of one line (the D<k> and R<k>); with --compare on both
@@ -88,8 +87,7 @@ struct SuiteCase {
       run.start(c, test);
       arb::Count got = 0;
       const int depth = k;
-      const double s = seconds_of(
-          [&] { got = run_perft(g, pos, depth, resolve_hash(g, run.options().hash, pos, depth)); });
+      const double s = seconds_of([&] { got = count(g, pos, depth, run.options().hash); });
       if (got == expected)
         run.pass(c, test, to_string(got), s);
       else
@@ -310,7 +308,7 @@ class SuiteCommand : public Command {
     options_.impl = impl_.impl();
     if (options_.compare && given(*app_, "--impl"))
       throw Error("--compare runs both implementations; drop --impl");
-    check_hash_options(hash_, options_.hash);
+    options_.hash = hash_.options();
     if (options_.compare && !(hash_.hash.empty() && hash_.threads.empty() && hash_.seed.empty()))
       throw Error("--compare walks both trees node by node: --hash and --threads do not apply");
     if (options_.impl == Impl::kReference && options_.hash.megabytes.value_or(0) > 0)
@@ -323,7 +321,7 @@ class SuiteCommand : public Command {
       throw Error("--update always recounts on both implementations; drop --compare and --impl");
     if (!junit_.empty() || github_)
       throw Error("--junit and --github report a test run, not --update; drop them");
-    // Rebaselining is the library's (perft/fixture_update.h), on the registry.
+    // Rebaselining is the library's (perft/files/fixture_update.h), on the registry.
     return update_fixture_file(
         file_, options_.max_nodes, options_.hash, io.out, io.err, io.progress,
         [](const std::string& spec, auto&& f) { return Games::with_pair(Spec::parse(spec), f); });
@@ -379,7 +377,7 @@ class SuiteCommand : public Command {
   bool update_ = false, github_ = false;
   SuiteOptions options_;
   ImplArg impl_;
-  HashOptionText hash_;
+  CountOptionText hash_;
   CLI::App* app_ = nullptr;
 };
 

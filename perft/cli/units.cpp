@@ -1,6 +1,6 @@
 // perft units: count shard i of n of a units file written by
 // perft split, one JSON line per unit (docs/cluster.md). The files and the
-// counting are the library's (perft/units.h).
+// counting are the library's (perft/files/units.h).
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
@@ -12,8 +12,8 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
-#include "perft/file_io.h"
-#include "perft/units.h"
+#include "perft/files/files.h"
+#include "perft/text/file_io.h"
 
 namespace arb::cli {
 namespace {
@@ -22,7 +22,7 @@ struct UnitsArgs {
   std::string checksum;
   ImplArg impl;
   std::uint64_t shard = 0, shards = 1;
-  HashArgs hash;
+  CountOptions hash;
   std::string out;
 };
 
@@ -49,8 +49,8 @@ class UnitsCommand : public Command {
         throw Error("--shard i/n needs 0 <= i < n, got '" + shard_ + "'");
     }
     const Impl impl = args_.impl.impl();
-    check_hash_options(hash_, args_.hash);
-    if (!args_.out.empty()) check_writable(args_.out);  // before the work
+    args_.hash = hash_.options();
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work 
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
     // Each unit is written (and flushed) when it is counted, and a
@@ -88,7 +88,7 @@ class UnitsCommand : public Command {
  private:
   std::string file_, shard_;
   UnitsArgs args_;
-  HashOptionText hash_;
+  CountOptionText hash_;
 };
 
 std::unique_ptr<Command> make() { return std::make_unique<UnitsCommand>(); }

@@ -17,12 +17,12 @@
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/ci_output.h"
+#include "perft/check/check.h"
 #include "perft/cli/command.h"
-#include "perft/fixture.h"
-#include "perft/json.h"
-#include "perft/report.h"
-#include "perft/verify.h"
+#include "perft/engines/engines.h"
+#include "perft/files/files.h"
+#include "perft/text/ci_output.h"
+#include "perft/text/json.h"
 
 namespace arb::cli {
 namespace {

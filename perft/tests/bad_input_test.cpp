@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "perft/cli/cli.h"
-#include "perft/counting.h"
-#include "perft/text.h"
+#include "perft/count/counting.h"
+#include "perft/text/text.h"
 
 namespace arb {
 namespace {

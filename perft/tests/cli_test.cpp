@@ -10,12 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "perft/cli/cli.h"
-#include "perft/counting.h"
-#include "perft/engine_client.h"
-#include "perft/json.h"
-#include "perft/numbers.h"
+#include "perft/count/counting.h"
+#include "perft/engines/engine_client.h"
 #include "perft/tests/cli_run.h"
-#include "perft/text.h"
+#include "perft/text/json.h"
+#include "perft/text/numbers.h"
+#include "perft/text/text.h"
 
 namespace arb {
 namespace {

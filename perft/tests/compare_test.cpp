@@ -22,8 +22,8 @@
 #include "arb/test_games.h"
 #include "common/game.h"
 #include "common/spec.h"
-#include "perft/compare.h"
-#include "perft/perft.h"
+#include "perft/check/compare.h"
+#include "perft/count/perft.h"
 
 namespace {
 

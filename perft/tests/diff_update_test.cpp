@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "arb/test_games.h"
-#include "perft/fixture_update.h"
+#include "perft/files/fixture_update.h"
 #include "perft/tests/cli_run.h"
 
 namespace arb {
@@ -191,7 +191,7 @@ TEST(PerftSuiteUpdate, DisagreementWritesNothingAndNamesTheCompareCommand) {
     const Spec s = TestGames::parse_spec(spec);
     return f(reference::Toy(s), ToyWithoutTen(s));
   };
-  EXPECT_EQ(update_fixture_file(path, std::nullopt, HashArgs{}, out, err, false, with_pair), 1);
+  EXPECT_EQ(update_fixture_file(path, std::nullopt, CountOptions{}, out, err, false, with_pair), 1);
   EXPECT_TRUE(contains(out.str(), "engine and reference disagree; nothing written")) << out.str();
   EXPECT_TRUE(contains(out.str(),
                        "D1: engine 3, reference 2 (reproduce: perft compare toy "
@@ -206,7 +206,7 @@ TEST(PerftSuiteUpdate, DisagreementWritesNothingAndNamesTheCompareCommand) {
     const Spec s = TestGames::parse_spec(spec);
     return f(reference::Toy(s), reference::Toy(s));
   };
-  EXPECT_EQ(update_fixture_file(path, std::nullopt, HashArgs{}, same, err, false, agree), 0)
+  EXPECT_EQ(update_fixture_file(path, std::nullopt, CountOptions{}, same, err, false, agree), 0)
       << same.str();
   EXPECT_TRUE(contains(same.str(), "0 lines rewritten, 0 conflicts, 1 unchanged")) << same.str();
 }

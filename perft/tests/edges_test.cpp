@@ -16,10 +16,10 @@
 
 #include "arb/games.h"
 #include "common/spec.h"
-#include "perft/json.h"
+#include "perft/files/units.h"
 #include "perft/tests/cli_run.h"
-#include "perft/text.h"
-#include "perft/units.h"
+#include "perft/text/json.h"
+#include "perft/text/text.h"
 
 namespace arb {
 namespace {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "common/error.h"
-#include "perft/file_io.h"
+#include "perft/text/file_io.h"
 #include "perft/tests/cli_run.h"
 
 namespace arb {

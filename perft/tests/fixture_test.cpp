@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "common/error.h"
-#include "perft/fixture.h"
+#include "perft/files/fixture.h"
 
 namespace arb {
 namespace {
@@ -77,7 +77,7 @@ TEST(FixtureFormat, RejectsMalformedLines) {
   expect_rejected("emergo; start; D1 40; R1 w; id a; src s", "<result>=<count>");
   expect_rejected("emergo; start; D1 40; R1 w=1,w=2; id a; src s", "given twice");
   expect_rejected("; start; D1 40; id a; src s", "spec");
-  // One limit with --depth (perft/numbers.h); D300 overflowed the stack.
+  // One limit with --depth (perft/text/numbers.h); D300 overflowed the stack.
   expect_rejected("eximo; start; D300 1; id a; src t", "depth 300 is too deep (at most 64");
   expect_rejected("eximo; start; D65 1; id a; src t", "too deep");
   expect_rejected("eximo; start; R65 w=1; D1 40; id a; src t", "too deep");

@@ -1,4 +1,4 @@
-// Hashed and threaded perft (perft/hashed.h): the same counts as
+// Hashed and threaded perft (perft/count/hashed.h): the same counts as
 // the plain recursion, whatever the table size, the hash and the threads.
 #include <gtest/gtest.h>
 
@@ -7,17 +7,20 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/error.h"
 #include "engine/emergo/emergo.h"
 #include "engine/eximo/eximo.h"
 #include "engine/meridians/meridians.h"
 #include "perft/cli/cli.h"
-#include "perft/hashed.h"
-#include "perft/json.h"
-#include "perft/perft.h"
-#include "perft/progress.h"
+#include "perft/count/hashed.h"
+#include "perft/count/options.h"
+#include "perft/count/perft.h"
+#include "perft/count/progress.h"
 #include "perft/tests/cli_run.h"
+#include "perft/text/json.h"
 
 namespace arb {
 namespace {
@@ -181,6 +184,53 @@ TEST(HashedPerft, BadOptionsAreOneLineErrors) {
     EXPECT_EQ(r.status, 2) << args[0];
     EXPECT_EQ(r.err.rfind("perft: error: ", 0), 0u) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+}
+
+// CountOptions reads the options itself, with the messages the CLI and the
+// Python module give (one line, naming the option).
+TEST(HashedPerft, CountOptionsAreReadAndCheckedInTheLibrary) {
+  const CountOptions none = CountOptions::parse("", "", "");
+  EXPECT_FALSE(none.megabytes);
+  EXPECT_FALSE(none.threads);
+  EXPECT_EQ(none.seed, 0u);
+  EXPECT_EQ(none.threads_note(), "");
+  const CountOptions given = CountOptions::parse("0", "1", "7");
+  EXPECT_EQ(given.megabytes, 0u);
+  EXPECT_EQ(given.threads, 1);
+  EXPECT_EQ(given.seed, 7u);
+  const auto message = [](std::string_view hash, std::string_view threads,
+                          std::string_view seed) -> std::string {
+    try {
+      CountOptions::parse(hash, threads, seed);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(message("x", "", ""),
+            "--hash expects a non-negative integer below 2^64 in plain digits, without a leading "
+            "zero, got 'x'");
+  EXPECT_EQ(message("2000000", "", ""), "--hash 2000000 is too big (at most 1048576 MB)");
+  EXPECT_EQ(message("", "0", ""), "--threads must be between 1 and 1024, got 0");
+  EXPECT_EQ(message("", "1025", ""), "--threads must be between 1 and 1024, got 1025");
+  EXPECT_EQ(message("", "", "01"),
+            "--hash-seed expects a non-negative integer below 2^64 in plain digits, without a "
+            "leading zero, got '01'");
+  EXPECT_EQ(parse_depth("64"), 64);
+  try {
+    parse_depth("65", "--text-depth");
+    ADD_FAILURE() << "depth 65 accepted";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "--text-depth 65 is too deep (at most 64)");
+  }
+  // More threads than cores: reduced, and the note says so.
+  const CountOptions many = CountOptions::parse("", "1024");
+  if (default_threads() < 1024) {
+    EXPECT_EQ(many.threads, default_threads());
+    EXPECT_EQ(many.threads_note(), "perft: --threads 1024 reduced to " +
+                                       std::to_string(default_threads()) +
+                                       ", the cores of this machine\n");
   }
 }
 

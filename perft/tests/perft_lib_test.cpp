@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/error.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace arb {
 namespace {

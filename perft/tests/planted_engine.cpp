@@ -16,7 +16,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "engine/emergo/emergo.h"
-#include "perft/serve.h"
+#include "perft/engines/serve.h"
 
 namespace {
 

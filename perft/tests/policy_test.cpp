@@ -1,4 +1,4 @@
-// The counting default (perft/policy.h): its decisions, from
+// The counting default (perft/count/policy.h): its decisions, from
 // estimates made up or counted, never from timings; and the counts it picks
 // are the plain walk's.
 #include <gtest/gtest.h>
@@ -11,10 +11,10 @@
 #include "engine/emergo/emergo.h"
 #include "engine/eximo/eximo.h"
 #include "engine/meridians/meridians.h"
-#include "perft/counting.h"
-#include "perft/hashed.h"
-#include "perft/perft.h"
-#include "perft/policy.h"
+#include "perft/count/counting.h"
+#include "perft/count/hashed.h"
+#include "perft/count/perft.h"
+#include "perft/count/policy.h"
 #include "reference/emergo/emergo.h"
 
 namespace arb {
@@ -53,7 +53,7 @@ TEST(PerftPolicy, ASmallTreeOfASymmetricGameMergesTheImagesOfItsUpperPlies) {
   EXPECT_EQ(o.megabytes, 0u);
   EXPECT_FALSE(plain_walk(o));
   // --threads 1 --hash 0: the plain recursion, as asked.
-  HashArgs plain;
+  CountOptions plain;
   plain.megabytes = 0;
   plain.threads = 1;
   EXPECT_TRUE(plain_walk(choose_counting(plain, uniform(30, 4), f)));
@@ -87,7 +87,7 @@ TEST(PerftPolicy, NoTableWhereTooFewPliesRemainForATransposition) {
 }
 
 TEST(PerftPolicy, ExplicitOptionsAreHonouredExactly) {
-  HashArgs a;
+  CountOptions a;
   a.megabytes = 512;
   a.threads = 3;
   a.seed = 7;
@@ -100,19 +100,19 @@ TEST(PerftPolicy, ExplicitOptionsAreHonouredExactly) {
     EXPECT_FALSE(o.sized);        // and sized by perft_many's walk, as before
   }
   // --hash 0 alone: no table; the threads still follow the tree.
-  HashArgs off;
+  CountOptions off;
   off.megabytes = 0;
   EXPECT_EQ(choose_counting(off, uniform(40, 9), engine_facts()).megabytes, 0u);
   EXPECT_EQ(choose_counting(off, uniform(40, 9), engine_facts()).threads, 4);
   EXPECT_EQ(choose_counting(off, uniform(30, 2), engine_facts()).threads, 1);
   // --threads alone: honoured on a tiny tree too; the table follows the tree.
-  HashArgs two;
+  CountOptions two;
   two.threads = 2;
   EXPECT_EQ(choose_counting(two, uniform(30, 2), engine_facts()).threads, 2);
   EXPECT_EQ(choose_counting(two, uniform(30, 2), engine_facts()).megabytes, 0u);
   EXPECT_GT(choose_counting(two, uniform(40, 9), engine_facts()).megabytes, 0u);
   // --hash alone on a tiny tree: the table as asked, one thread.
-  HashArgs mb;
+  CountOptions mb;
   mb.megabytes = 16;
   EXPECT_EQ(choose_counting(mb, uniform(30, 2), engine_facts()).megabytes, 16u);
   EXPECT_EQ(choose_counting(mb, uniform(30, 2), engine_facts()).threads, 1);
@@ -186,8 +186,15 @@ TEST(PerftPolicy, AClearlySmallTreesEstimateStopsAfterFourPlies) {
             3);
 }
 
+// The probe depth is the game's own fact (G::kProbeDepth), 3 without one.
+TEST(PerftPolicy, TheProbeDepthComesFromTheGame) {
+  EXPECT_EQ(default_probe_depth<engine::meridians::Meridians>(), 4);
+  EXPECT_EQ(default_probe_depth<engine::emergo::Emergo>(), 3);
+  EXPECT_EQ(default_probe_depth<reference::Emergo>(), 3);
+}
+
 TEST(PerftPolicy, TheEnginesDecisionsFromTheirTrees) {
-  const HashArgs defaults;
+  const CountOptions defaults;
   const engine::emergo::Emergo emergo(Spec::parse("emergo"));
   const HashOptions d3 = resolve_hash(emergo, defaults, emergo.start(), 3);
   EXPECT_EQ(d3.threads, 1);
@@ -195,7 +202,7 @@ TEST(PerftPolicy, TheEnginesDecisionsFromTheirTrees) {
   const HashOptions d8 = resolve_hash(emergo, defaults, emergo.start(), 8);
   EXPECT_EQ(d8.threads, default_threads());
   EXPECT_GT(d8.megabytes, 0u);
-  EXPECT_EQ(d8.probe_depth, default_probe_depth("emergo"));
+  EXPECT_EQ(d8.probe_depth, default_probe_depth<engine::emergo::Emergo>());
   // The reference has no hash: never a table.
   const reference::Emergo ref(Spec::parse("emergo"));
   EXPECT_EQ(resolve_hash(ref, defaults, ref.start(), 8).megabytes, 0u);
@@ -241,7 +248,8 @@ TEST(PerftPolicy, TheMergedWalkGivesThePlainCount) {
   merged.merge_top = true;
   const auto check = [&](const auto& g, const auto& pos, int depth, bool symmetric = true) {
     // The default merges where the root is symmetric, else walks plainly.
-    ASSERT_EQ(resolve_hash(g, HashArgs{}, pos, depth).merge_top, symmetric) << g.spec().canonical();
+    ASSERT_EQ(resolve_hash(g, CountOptions{}, pos, depth).merge_top, symmetric)
+        << g.spec().canonical();
     EXPECT_EQ(to_string(run_perft(g, pos, depth, merged)), to_string(perft(g, pos, depth)))
         << g.spec().canonical() << " depth " << depth;
     const auto text = [](const std::vector<DivideEntry>& d) {

@@ -15,8 +15,8 @@
 
 #include "arb/games.h"
 #include "common/game.h"
-#include "perft/perft.h"
-#include "perft/stats.h"
+#include "perft/count/perft.h"
+#include "perft/stats/stats.h"
 #include "perft/tests/cli_run.h"
 
 namespace arb {

@@ -267,3 +267,82 @@ def test_CtrlC_RaisesKeyboardInterrupt(call):
                        env=env, timeout=60)
     assert r.stdout.startswith("KeyboardInterrupt after "), (r.returncode, r.stdout, r.stderr)
     assert float(r.stdout.split()[2]) < 4, r.stdout
+
+
+def test_Positions_AreImmutableValuesOfOneGame():
+    g7, g9 = arbiter.Game("emergo:size=7"), arbiter.Game("emergo")
+    p = g7.start()
+    with pytest.raises(AttributeError):
+        p.text = "x"
+    with pytest.raises(AttributeError):
+        p.extra = 1
+    q = p.play(p.legal_moves()[0])
+    assert q != p and p == g7.start() and p.text == g7.start().text  # play makes a new one
+    assert q == arbiter.Game("emergo:size=7", impl="reference").parse(q.text)
+    assert len({p, g7.start(), q}) == 2
+    assert g9.start() != p  # another game's position
+    with pytest.raises(ValueError, match="a position of emergo:size=7, not of emergo"):
+        g9.count_moves([p])
+
+
+def test_CountMoves_IsANumpyBatch():
+    g = arbiter.Game("eximo")
+    ps = [g.start()]
+    for m in ps[0].legal_moves():
+        ps.append(ps[0].play(m))
+    counts = g.count_moves(ps)
+    assert isinstance(counts, numpy.ndarray) and counts.dtype == numpy.uint64
+    assert counts.tolist() == [len(p.legal_moves()) for p in ps]
+
+
+def test_Perft_ReleasesTheGil():
+    p = arbiter.Game("emergo").start()
+    t = threading.Thread(target=lambda: arbiter.perft(p, 5, threads=1, hash_mb=0))
+    ticks = 0
+    t.start()
+    while t.is_alive():
+        ticks += 1
+        time.sleep(0.0001)
+    t.join()
+    assert ticks > 20  # held, the main thread would wait for the whole count
+
+
+@pytest.mark.parametrize("spec", ("emergo", "eximo", "meridians", "ecalper:size=5"))
+def test_RandomGames_AreSeededAndEndAsTheRulesSay(spec):
+    g = arbiter.Game(spec)
+    a = arbiter.random_games(g, 200, 7, threads=1, max_plies=300)
+    b = arbiter.random_games(spec, 200, 7, threads=2, max_plies=300)
+    assert a["players"] == g.players
+    assert a["winners"].dtype == numpy.uint8 and a["plies"].dtype == numpy.uint32
+    assert (a["winners"] == b["winners"]).all() and (a["plies"] == b["plies"]).all()
+    c = arbiter.random_games(g, 200, 8, max_plies=300)
+    assert (a["plies"] != c["plies"]).any() or (a["winners"] != c["winners"]).any()
+    unfinished = a["winners"] == 0
+    assert (a["plies"][unfinished] == 300).all() and (a["plies"] <= 300).all()
+    assert (a["winners"] < (1 << len(g.players))).all()
+    one = arbiter.random_games(g, 5, 1, max_plies=1)
+    assert (one["plies"] == 1).all() and (one["winners"] == 0).all()
+    with pytest.raises(ValueError, match="player must be 'random' or 'greedy'"):
+        arbiter.random_games(g, 5, 1, player="best")
+    with pytest.raises(TypeError):
+        arbiter.random_games(g, 5.0, 1)
+
+
+@pytest.mark.parametrize("spec", ("emergo:size=7", "eximo", "meridians:size=6", "ecalper:size=5"))
+@pytest.mark.parametrize("player", ("random", "greedy"))
+def test_RandomGames_AreTheGamesOfPerftStats(spec, player):
+    # The same games whatever the implementation, tallied as `perft stats` does
+    # for the same seed (perft/stats/stats.h plays both).
+    n, seed, max_plies = 120, 11, 400
+    e = arbiter.random_games(arbiter.Game(spec), n, seed, player=player, max_plies=max_plies)
+    r = arbiter.random_games(arbiter.Game(spec, impl="reference"), n, seed, player=player,
+                             max_plies=max_plies, threads=1)
+    assert (e["winners"] == r["winners"]).all() and (e["plies"] == r["plies"]).all()
+    j = cli_json("stats", spec, "--games", str(n), "--seed", str(seed), "--player", player,
+                 "--max-plies", str(max_plies))
+    rates = j["a"]["rates"]
+    winners = [int(w) for w in e["winners"]]
+    for i, side in enumerate(e["players"]):
+        assert rates[side]["count"] == sum(1 for w in winners if w == 1 << i)
+    assert rates["unfinished"]["count"] == sum(1 for w in winners if w == 0)
+    assert rates["draw"]["count"] == sum(1 for w in winners if w != 0 and w & (w - 1))

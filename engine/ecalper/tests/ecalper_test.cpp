@@ -15,8 +15,8 @@
 
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
-#include "perft/fixture.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
+#include "perft/files/fixture.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include "common/spec.h"
 #include "engine/ecalper/ecalper.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace arb::engine::ecalper_test {
 

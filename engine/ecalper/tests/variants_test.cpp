@@ -14,7 +14,7 @@
 
 #include "engine/ecalper/ecalper.h"
 #include "engine/ecalper/tests/test_util.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "common/tests/game_test_support.h"
 #include "common/tests/notation_rules.h"
 #include "engine/emergo/emergo.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "common/spec.h"
 #include "common/tests/game_test_support.h"
 #include "engine/emergo/emergo.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "common/tests/game_test_support.h"
 #include "engine/eximo/eximo.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "common/error.h"
 #include "common/tests/game_test_support.h"
 #include "engine/meridians/meridians.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 
 namespace {
 

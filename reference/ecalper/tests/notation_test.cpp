@@ -10,7 +10,7 @@
 #include "common/game.h"
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/ecalper/ecalper.h"
 #include "reference/ecalper/tests/test_util.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/game.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/ecalper/ecalper.h"
 #include "reference/ecalper/tests/test_util.h"
 

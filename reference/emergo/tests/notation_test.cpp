@@ -8,7 +8,7 @@
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
 
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/emergo/emergo.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/tests/game_test_support.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/emergo/emergo.h"
 
 namespace {

@@ -11,7 +11,7 @@
 #include "common/error.h"
 #include "common/spec.h"
 #include "common/tests/game_test_support.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/emergo/emergo.h"
 
 namespace {

@@ -10,7 +10,7 @@
 
 #include "common/game.h"
 #include "common/tests/game_test_support.h"
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/eximo/eximo.h"
 
 namespace arb::reference::eximo_test {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "perft/perft.h"
+#include "perft/count/perft.h"
 #include "reference/meridians/meridians.h"
 
 namespace {

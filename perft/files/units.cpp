@@ -1,0 +1,287 @@
+// Work units for a cluster (perft/files/units.h): the files' formats.
+#include "perft/files/units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "common/error.h"
+#include "perft/text/json.h"
+#include "perft/text/numbers.h"
+#include "perft/text/text.h"
+
+namespace arb {
+
+namespace {
+
+std::uint64_t fnv1a(std::uint64_t h, const std::string& text) {
+  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+  return (h ^ '\n') * 0x100000001b3ULL;
+}
+
+std::string hex16(std::uint64_t h) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// A count of a JSON line: an integer or a string of digits (I2, P4).
+arb::Count count_of(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto it = j.find(key);
+  if (it != j.end() && it->is_number_unsigned()) return it->get<std::uint64_t>();
+  if (it != j.end() && it->is_string()) {
+    const PlainNumber n = read_plain_number(it->get<std::string>());
+    if (n.problem == PlainNumber::Problem::kNone) return n.value;
+  }
+  throw Error(where + ": \"" + key + "\" must be a count (digits, or a string of digits)");
+}
+
+std::uint64_t number_of(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_number_unsigned())
+    throw Error(where + ": \"" + key + "\" must be a non-negative integer");
+  return it->get<std::uint64_t>();
+}
+
+std::string text_of(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_string()) throw Error(where + ": \"" + key + "\" must be a string");
+  return it->get<std::string>();
+}
+
+// Calls f(json, "FILE:LINE") for every non-blank line of a JSON lines file
+// (a `kind`: "units file"). A last line without its newline was cut short
+// (a full disk, a killed run): `rerun` says what writes it whole.
+template <class F>
+void for_each_json_line(const std::string& path, const std::string& kind, const std::string& rerun,
+                        F&& f) {
+  std::ifstream in = open_input_file(path, kind);
+  std::string line;
+  for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = path + ":" + std::to_string(number);
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception&) {
+      if (in.eof())
+        throw Error(where + ": the last line was cut short (a full disk or a killed run); " +
+                    rerun);
+      throw Error(where + ": not a JSON object");
+    }
+    if (!j.is_object()) throw Error(where + ": not a JSON object");
+    f(j, where);
+  }
+}
+
+// The input of perft units (perft split writes it) and of perft merge (a
+// shard's results: the perft units run that wrote them resumes them).
+template <class F>
+void for_each_unit_line(const std::string& path, F&& f) {
+  for_each_json_line(path, "units file", "write it again with perft split", f);
+}
+template <class F>
+void for_each_result_line(const std::string& path, F&& f) {
+  for_each_json_line(
+      path, "results file",
+      "rerun its perft units with --out " + path + " to resume it (the units counted are kept)", f);
+}
+
+// The units of a set: at most kMaxUnits.
+std::uint64_t units_of(const nlohmann::json& j, const std::string& where) {
+  const std::uint64_t units = number_of(j, "units", where);
+  if (units > kMaxUnits)
+    throw Error(where + ": " + std::to_string(units) + " units, more than a set holds (" +
+                std::to_string(kMaxUnits) + ")");
+  return units;
+}
+
+}  // namespace
+
+std::string too_many_units(int at, int ply, Count estimate, std::size_t max_units) {
+  return "--at " + std::to_string(at) + ": up to " + to_string(estimate) + " positions at ply " +
+         std::to_string(ply) + ", more than a units set holds (" + std::to_string(max_units) +
+         "); split at --at " + std::to_string(ply - 1) +
+         " or less, or each first move on its own (--moves M)";
+}
+
+std::string unit_set_checksum(const UnitSet& set) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  h = fnv1a(h, set.game);
+  h = fnv1a(h, set.position);
+  h = fnv1a(h, std::to_string(set.depth) + " " + std::to_string(set.at));
+  for (const auto& u : set.units) h = fnv1a(fnv1a(h, u.position), to_string(u.multiplicity));
+  return hex16(h);
+}
+
+void write_unit_set(const UnitSet& set, std::ostream& out) {
+  nlohmann::ordered_json head;
+  head["split"] = 1;
+  head["game"] = set.game;
+  head["position"] = set.position;
+  head["depth"] = set.depth;
+  head["at"] = set.at;
+  head["units"] = set.units.size();
+  head["checksum"] = unit_set_checksum(set);
+  out << json_line(head) << '\n';
+  for (std::size_t i = 0; i < set.units.size(); ++i) {
+    nlohmann::ordered_json j;
+    j["unit"] = i;
+    j["position"] = set.units[i].position;
+    j["multiplicity"] = json_count(set.units[i].multiplicity);
+    out << json_line(j) << '\n';
+  }
+}
+
+UnitSet read_unit_set(const std::string& path) {
+  UnitSet set;
+  std::optional<std::uint64_t> units;
+  std::string checksum;
+  for_each_unit_line(path, [&](const nlohmann::json& j, const std::string& where) {
+    if (!units) {
+      if (!j.contains("split")) throw Error(where + ": not a units file (perft split writes one)");
+      set.game = text_of(j, "game", where);
+      set.position = text_of(j, "position", where);
+      const std::uint64_t depth = number_of(j, "depth", where), at = number_of(j, "at", where);
+      if (depth > static_cast<std::uint64_t>(kMaxDepth) || at > depth)
+        throw Error(where +
+                    ": depth and at must satisfy at <= depth <= " + std::to_string(kMaxDepth));
+      set.depth = static_cast<int>(depth);
+      set.at = static_cast<int>(at);
+      units = units_of(j, where);
+      checksum = text_of(j, "checksum", where);
+      return;
+    }
+    if (set.units.size() >= *units)
+      throw Error(where + ": more units than the header's " + std::to_string(*units));
+    if (number_of(j, "unit", where) != set.units.size())
+      throw Error(where + ": expected unit " + std::to_string(set.units.size()));
+    set.units.push_back({text_of(j, "position", where), count_of(j, "multiplicity", where)});
+  });
+  if (!units) throw Error("units file '" + path + "' is empty");
+  if (set.units.size() != *units)
+    throw Error("units file '" + path + "' has " + std::to_string(set.units.size()) +
+                " units, its header says " + std::to_string(*units));
+  if (unit_set_checksum(set) != checksum)
+    throw Error("units file '" + path + "': checksum mismatch (the file was changed)");
+  return set;
+}
+
+std::string shard_header_line(const UnitSet& set, const std::string& checksum, std::uint64_t shard,
+                              std::uint64_t shards) {
+  nlohmann::ordered_json j;
+  j["results"] = 1;
+  j["checksum"] = checksum;
+  j["units"] = set.units.size();
+  j["depth"] = set.depth;
+  j["shard"] = shard;
+  j["shards"] = shards;
+  return json_line(j);
+}
+
+std::string shard_result_line(const UnitSet& set, const std::string& checksum, std::size_t unit,
+                              Count nodes) {
+  nlohmann::ordered_json j;
+  j["checksum"] = checksum;
+  j["units"] = set.units.size();
+  j["depth"] = set.depth;
+  j["unit"] = unit;
+  j["multiplicity"] = json_count(set.units[unit].multiplicity);
+  j["nodes"] = json_count(nodes);
+  return json_line(j);
+}
+
+std::set<std::size_t> resume_shard(const std::string& path, const std::string& checksum,
+                                   std::uint64_t shard, std::uint64_t shards, bool& header) {
+  header = false;
+  std::set<std::size_t> done;
+  std::uintmax_t complete = 0;  // bytes of the whole lines
+  {
+    std::ifstream in = open_input_file(path, "results file");
+    std::string line;
+    for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
+      if (in.eof()) break;  // no newline: cut short by a killed run, counted again
+      complete += line.size() + 1;
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      const std::string where = path + ":" + std::to_string(number);
+      const auto refuse = [&](const std::string& why) {
+        return Error(where + ": " + why +
+                     " (perft units resumes only its own shard; give another " +
+                     "--out or remove the file)");
+      };
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(line);
+      } catch (const nlohmann::json::exception&) {
+        throw refuse("not a JSON object");
+      }
+      if (!j.is_object()) throw refuse("not a JSON object");
+      const std::string sum = text_of(j, "checksum", where);
+      if (sum != checksum) throw refuse("results of another units file (checksum " + sum + ")");
+      if (j.contains("results")) {
+        if (number_of(j, "shard", where) != shard || number_of(j, "shards", where) != shards)
+          throw refuse("results of another shard");
+        header = true;
+        continue;
+      }
+      const std::uint64_t unit = number_of(j, "unit", where);
+      if (unit % shards != shard)
+        throw refuse("unit " + std::to_string(unit) + " of another shard");
+      done.insert(unit);
+    }
+  }
+  std::error_code ec;
+  if (std::filesystem::file_size(path, ec) > complete && !ec) {
+    std::filesystem::resize_file(path, complete, ec);
+    if (ec) throw Error("cannot write '" + path + "': " + ec.message());
+  }
+  return done;
+}
+
+MergeResult merge_results(const std::vector<std::string>& files) {
+  MergeResult r;
+  std::optional<std::string> checksum;
+  std::map<std::uint64_t, int> seen;
+  for (const auto& path : files)
+    for_each_result_line(path, [&](const nlohmann::json& j, const std::string& where) {
+      const std::string sum = text_of(j, "checksum", where);
+      if (!checksum) {
+        checksum = sum;
+        r.units = units_of(j, where);
+        r.depth = number_of(j, "depth", where);
+      } else if (sum != *checksum) {
+        throw Error(where + ": results of another units file (checksum " + sum + ", not " +
+                    *checksum + ")");
+      } else if (const std::uint64_t units = number_of(j, "units", where); units != r.units) {
+        throw Error(where + ": " + std::to_string(units) + " units where the set " + sum + " has " +
+                    std::to_string(r.units) + " (the file was changed)");
+      }
+      if (j.contains("results")) return;  // a shard's header: the set, no unit
+      const std::uint64_t unit = number_of(j, "unit", where);
+      if (unit >= r.units)
+        throw Error(where + ": unit " + std::to_string(unit) + " of " + std::to_string(r.units));
+      ++seen[unit];
+      r.total = checked_add(
+          r.total, checked_mul(count_of(j, "multiplicity", where), count_of(j, "nodes", where)));
+    });
+  if (!checksum) throw Error("perft merge: no results in the files");
+  r.checksum = *checksum;
+  for (std::uint64_t u = 0; u < r.units; ++u) {
+    const auto it = seen.find(u);
+    if (it == seen.end()) {
+      ++r.missing;
+      if (!r.first_missing) r.first_missing = u;
+    } else if (it->second > 1) {
+      ++r.duplicated;
+      if (!r.first_duplicate) r.first_duplicate = u;
+    }
+  }
+  return r;
+}
+
+}  // namespace arb
