@@ -14,6 +14,7 @@
 #include "common/tests/digit_runs.h"
 #include "common/tests/eximo_examples.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 #include "perft/perft.h"
 
 // Perft from the start, the start's moves and seed 002's X3 and X4 examples:
@@ -254,13 +255,7 @@ TEST(EximoNotation, RejectsIllegalMoveTexts) {
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(game(),
-                                   "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
-  arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
-  EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
-  arb::test::expect_move_numbers_strict(
-      game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
-  arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
+  arb::test::expect_number_rules<arb::engine::eximo::Eximo>(arb::test::kEximoNumberRules);
 }
 
 // The optional canonical() (perft's table key): a position and its mirror
