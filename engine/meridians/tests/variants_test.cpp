@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/tests/game_test_support.h"
+#include "common/tests/meridians_examples.h"
 #include "common/tests/meridians_variants.h"
 #include "engine/meridians/meridians.h"
 
@@ -14,6 +15,12 @@ namespace arb::test::meridians_variants {
 INSTANTIATE_TYPED_TEST_SUITE_P(Engine, MeridiansVariants,
                                ::testing::Types<engine::meridians::Meridians>);
 }  // namespace arb::test::meridians_variants
+
+// Perft from the start (RULES.md), also written once for both implementations.
+namespace arb::test::meridians_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Engine, MeridiansExamples,
+                               ::testing::Types<engine::meridians::Meridians>);
+}  // namespace arb::test::meridians_examples
 
 namespace {
 
