@@ -66,18 +66,24 @@ void Ecalper::MoveList::Iterator::decode() {
 
 // ---------------------------------------------------------------- rules
 
+// C4, C7 (default: two players, replace=any).
+Ecalper::Rules Ecalper::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.players = spec.number("players");
+  rules.last_added = spec.value("replace") == "last-added";
+  return rules;
+}
+
 Ecalper::Ecalper(const Spec& spec)
-    : spec_(spec),
-      geo_(&Geometry::of_size(spec.number("size"))),
-      players_(spec.number("players")),
-      last_added_(spec.value("replace") == "last-added") {}
+    : spec_(spec), rules_(Rules::from(spec)), geo_(&Geometry::of_size(spec.number("size"))) {}
 
 bool Ecalper::ok(const Position& pos) const {
   Bits seen;
   int stones = 0;
   for (int p = 0; p < 3; ++p) {
     const Bits& s = pos.stones[static_cast<std::size_t>(p)];
-    if ((p >= players_ && s.any()) || (s & seen).any() || s.and_not(geo_->all).any()) return false;
+    if ((p >= rules_.players && s.any()) || (s & seen).any() || s.and_not(geo_->all).any())
+      return false;
     if (pos.count[static_cast<std::size_t>(p)] != s.count()) return false;
     seen |= s;
     stones += s.count();
@@ -93,13 +99,13 @@ bool Ecalper::ok(const Position& pos) const {
 
 // C4 / C7: may the side to move replace the stone on `cell`?
 bool Ecalper::replaceable(const Position& pos, int cell) const {
-  if (last_added_) {
+  if (rules_.last_added) {
     for (int i = 0; i < pos.last_count; ++i)
       if (pos.last_placed[static_cast<std::size_t>(i)] == cell) return true;
     return false;
   }
   if (cell == pos.last_replaced) return false;
-  for (int p = 0; p < players_; ++p)
+  for (int p = 0; p < rules_.players; ++p)
     if (p != pos.side && pos.stones[static_cast<std::size_t>(p)].test(cell)) return true;
   return false;
 }
@@ -115,13 +121,13 @@ Ecalper::MoveList Ecalper::legal_moves(const Position& pos) const {
   if (kind == Turn::kFirst) {
     list.replaceable_[0] = kNone;
     list.replaceable_count_ = 1;
-  } else if (last_added_) {
+  } else if (rules_.last_added) {
     for (int i = 0; i < pos.last_count; ++i)
       list.replaceable_[static_cast<std::size_t>(list.replaceable_count_++)] =
           pos.last_placed[static_cast<std::size_t>(i)];
   } else {
     Bits opp;
-    for (int p = 0; p < players_; ++p)
+    for (int p = 0; p < rules_.players; ++p)
       if (p != pos.side) opp |= pos.stones[static_cast<std::size_t>(p)];
     if (pos.last_replaced != kNone) opp.reset(pos.last_replaced);
     opp.for_each([&](int c) {
@@ -246,10 +252,10 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
   if (depth <= 0) return 1;
   if (depth == 1) return count_moves(pos);
   const int k_turn = stones_per_turn();
-  const auto next_player = [&](int p) { return p + 1 == players_ ? 0 : p + 1; };
+  const auto next_player = [&](int p) { return p + 1 == rules_.players ? 0 : p + 1; };
   // The same tests as turn_kind, on counters.
   const auto kind_of = [&](const Counters& c) {
-    if (players_ == 2) {
+    if (rules_.players == 2) {
       if (c.replaced && c.last_count == 0) return Turn::kOver;  // C5
       if (c.last_count == 0) return Turn::kFirst;
       if (c.empty < 3) return Turn::kFinal;
@@ -273,7 +279,7 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     n.holder = victim != 3 ? c.side : 3;
     n.last_count = static_cast<std::uint8_t>(k);
     n.side = static_cast<std::uint8_t>(next_player(c.side));
-    n.swap = players_ == 2 && first;  // C3
+    n.swap = rules_.players == 2 && first;  // C3
     return n;
   };
 
@@ -286,10 +292,10 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     if (kind == Turn::kOver) return 0;
     if (d == 1) {  // count_moves on counters
       int r = 0;
-      if (last_added_) {
+      if (rules_.last_added) {
         r = c.last_count;
       } else {
-        for (int p = 0; p < players_; ++p)
+        for (int p = 0; p < rules_.players; ++p)
           if (p != c.side) r += c.count[static_cast<std::size_t>(p)];
         if (c.replaced) --r;
       }
@@ -308,11 +314,11 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
       const std::uint64_t key = n.key(d - 1);
       if (const auto it = memo.find(key); it != memo.end()) return it->second;
       std::array<int, 3> r{};
-      for (int p = 0; p < players_; ++p) {
+      for (int p = 0; p < rules_.players; ++p) {
         if (p == n.side) continue;
-        if (last_added_) {
+        if (rules_.last_added) {
           // C4: the previous player's placed stones, all still his.
-          const int prev = n.side == 0 ? players_ - 1 : n.side - 1;
+          const int prev = n.side == 0 ? rules_.players - 1 : n.side - 1;
           r[static_cast<std::size_t>(p)] = p == prev ? n.last_count : 0;
         } else {
           r[static_cast<std::size_t>(p)] = n.count[static_cast<std::size_t>(p)] - (n.holder == p);
@@ -328,7 +334,7 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     } else {
       const int k = kind == Turn::kFinal ? 0 : k_turn;
       const std::uint64_t subsets = binomial(c.empty, k);
-      for (int p = 0; p < players_; ++p) {
+      for (int p = 0; p < rules_.players; ++p) {
         const int r = replaceable[static_cast<std::size_t>(p)];
         if (p == c.side || r <= 0 || subsets == 0) continue;
         total = checked_add(
@@ -352,19 +358,19 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
   root.count = pos.count;
   root.replaced = pos.last_replaced != kNone;
   std::array<int, 3> replaceable{};
-  for (int p = 0; p < players_; ++p) {
+  for (int p = 0; p < rules_.players; ++p) {
     const auto& stones = pos.stones[static_cast<std::size_t>(p)];
     if (root.replaced && stones.test(pos.last_replaced)) root.holder = static_cast<std::uint8_t>(p);
-    if (p == pos.side || last_added_) continue;
+    if (p == pos.side || rules_.last_added) continue;
     replaceable[static_cast<std::size_t>(p)] =
         stones.count() - (root.replaced && stones.test(pos.last_replaced) ? 1 : 0);
   }
-  if (last_added_) {
+  if (rules_.last_added) {
     // The owner as play finds it: the next player, else (three players) the one after.
     for (int i = 0; i < pos.last_count; ++i) {
       const int cell = pos.last_placed[static_cast<std::size_t>(i)];
       int owner = next_player(pos.side);
-      if (players_ == 3 && !pos.stones[static_cast<std::size_t>(owner)].test(cell))
+      if (rules_.players == 3 && !pos.stones[static_cast<std::size_t>(owner)].test(cell))
         owner = next_player(owner);
       ++replaceable[static_cast<std::size_t>(owner)];
     }
@@ -377,7 +383,7 @@ Outcome Ecalper::outcome(const Position& pos) const {
   // C6: largest group, then fewer groups, then a draw among those still tied.
   GroupStats best{-1, 0};
   std::uint8_t mask = 0;
-  for (int p = 0; p < players_; ++p) {
+  for (int p = 0; p < rules_.players; ++p) {
     const GroupStats s = group_stats(pos, p);
     const bool better =
         s.largest > best.largest || (s.largest == best.largest && s.groups < best.groups);
@@ -430,7 +436,7 @@ std::string Ecalper::format(const Position& pos) const {
     const int start = geo_->row_start[static_cast<std::size_t>(r)];
     for (int c = start; c < start + geo_->row_len[static_cast<std::size_t>(r)]; ++c) {
       int owner = -1;
-      for (int p = 0; p < players_; ++p)
+      for (int p = 0; p < rules_.players; ++p)
         if (pos.stones[static_cast<std::size_t>(p)].test(c)) owner = p;
       if (owner < 0) {
         ++run;
@@ -538,7 +544,7 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
         continue;
       }
       int p = -1;
-      for (int q = 0; q < players_; ++q)
+      for (int q = 0; q < rules_.players; ++q)
         if (ch == kLetters[q]) p = q;
       if (p < 0) throw Error(where + ": bad character " + quote(ch));
       if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
@@ -600,14 +606,14 @@ void Ecalper::validate(const Position& pos) const {
   const int k = stones_per_turn();
   const int stones = occupied(pos).count();
   const int empty = geo_->cells - stones;
-  const int prev = (pos.side + players_ - 1) % players_;
+  const int prev = (pos.side + rules_.players - 1) % rules_.players;
   auto owner = [&](int cell) {
-    for (int p = 0; p < players_; ++p)
+    for (int p = 0; p < rules_.players; ++p)
       if (pos.stones[static_cast<std::size_t>(p)].test(cell)) return p;
     return -1;
   };
   auto name = [&](int p) { return std::string(1, players()[static_cast<std::size_t>(p)]); };
-  if (pos.swap && (players_ != 2 || pos.side != 1 || stones != 3 || pos.last_count != 3))
+  if (pos.swap && (rules_.players != 2 || pos.side != 1 || stones != 3 || pos.last_count != 3))
     throw Error("swap: 's' only for White right after Black's first turn (C3)");
   if (pos.last_count != 0 && pos.last_count != k)
     throw Error("last: " + std::to_string(pos.last_count) + " placed cells, expected " +
@@ -618,7 +624,8 @@ void Ecalper::validate(const Position& pos) const {
     return;
   }
   if (pos.last_count == 0) {  // `X:-`: the final replacement-only turn (C5)
-    if (players_ != 2) throw Error("last: no placed cells, but three players always place (C7)");
+    if (rules_.players != 2)
+      throw Error("last: no placed cells, but three players always place (C7)");
     if (empty >= 3)
       throw Error("last: a replacement-only turn with " + std::to_string(empty) +
                   " empty cells (C5)");
@@ -627,7 +634,7 @@ void Ecalper::validate(const Position& pos) const {
     throw Error("rows: " + std::to_string(stones) + " stones, not a multiple of " +
                 std::to_string(k));
   const int turns = stones / k + (pos.last_count == 0 ? 1 : 0);
-  if (pos.side != turns % players_)
+  if (pos.side != turns % rules_.players)
     throw Error("side: '" + name(pos.side) + "' is not to move after " + std::to_string(turns) +
                 " turns");
   if ((turns == 1) != (pos.last_replaced == kNone))
@@ -646,7 +653,7 @@ void Ecalper::validate(const Position& pos) const {
         throw Error("last: replaced cell " + geo_->name(pos.last_replaced) +
                     " is also a placed cell");
   }
-  if (players_ == 2) {
+  if (rules_.players == 2) {
     // Black: 3 on his first turn, +4 per later turn, -1 per White turn.
     const int black_turns = (turns + 1) / 2;
     const int white_turns = turns / 2;
@@ -701,8 +708,8 @@ Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) co
     const int cell =
         parse_cell(rest.substr(1, plus == std::string_view::npos ? plus : plus - 1), "move");
     if (!replaceable(pos, cell))
-      throw Error(what + ": " + geo_->name(cell) +
-                  " may not be replaced (C4, replace=" + spec_.value("replace") + ")");
+      throw Error(what + ": " + geo_->name(cell) + " may not be replaced (C4, replace=" +
+                  (rules_.last_added ? "last-added" : "any") + ")");
     move.replaced = static_cast<std::uint8_t>(cell);
     rest = plus == std::string_view::npos ? std::string_view{} : rest.substr(plus + 1);
     if (kind == Turn::kFinal) {
@@ -755,7 +762,7 @@ std::string Ecalper::diagram(const Position& pos) const {
       const int c = geo_->row_start[ru] + i;
       const int q = geo_->q_lo(r) + i;
       char ch = '.';
-      for (int p = 0; p < players_; ++p)
+      for (int p = 0; p < rules_.players; ++p)
         if (pos.stones[static_cast<std::size_t>(p)].test(c)) ch = kLetters[p];
       line[static_cast<std::size_t>(2 * q - r + n - 1)] = ch;
     }
@@ -773,7 +780,7 @@ std::string Ecalper::diagram(const Position& pos) const {
   out += "; empty cells: " + std::to_string(geo_->cells - occupied(pos).count());
   out += "; last: " + last_text(pos);
   out += "\ngroups (C6, largest/count):";
-  for (int p = 0; p < players_; ++p) {
+  for (int p = 0; p < rules_.players; ++p) {
     const GroupStats gs = group_stats(pos, p);
     out += ' ';
     out += players()[static_cast<std::size_t>(p)];

@@ -197,9 +197,18 @@ class Ecalper {
     std::uint64_t size_ = 0;
   };
 
+  // The rule options (RULES.md C4, C7), read once from the validated Spec:
+  // nothing else reads an option.
+  struct Rules {
+    int players = 2;          // C7: players=3, Black, White, Red with 5 stones a turn
+    bool last_added = false;  // C4: replace=last-added, only stones placed last turn
+    static Rules from(const Spec& spec);
+  };
+
   explicit Ecalper(const Spec& spec);
   const Spec& spec() const { return spec_; }
-  std::string_view players() const { return players_ == 3 ? "bwr" : "bw"; }
+  const Rules& rules() const { return rules_; }
+  std::string_view players() const { return rules_.players == 3 ? "bwr" : "bw"; }
   Position start() const {
     Position pos;
     pos.empty = static_cast<std::uint8_t>(geo_->cells);
@@ -262,7 +271,7 @@ class Ecalper {
   Turn turn_kind(const Position& pos) const { return turn_kind(pos, empty_cells(pos)); }
   Turn turn_kind(const Position& pos, int empty) const;
   int empty_cells(const Position& pos) const { return pos.empty; }
-  int stones_per_turn() const { return players_ == 3 ? 5 : 3; }
+  int stones_per_turn() const { return rules_.players == 3 ? 5 : 3; }
   detail::Bits occupied(const Position& pos) const;
   bool replaceable(const Position& pos, int cell) const;
   int replaceable_count(const Position& pos) const;
@@ -271,9 +280,8 @@ class Ecalper {
   std::string last_text(const Position& pos) const;
 
   Spec spec_;
+  Rules rules_;
   const detail::Geometry* geo_;
-  int players_ = 2;
-  bool last_added_ = false;  // C4 replace=last-added
 };
 
 // The hot path, inline: perft plays and counts millions of times.
@@ -282,7 +290,7 @@ inline detail::Bits Ecalper::occupied(const Position& pos) const {
 }
 
 inline Ecalper::Turn Ecalper::turn_kind(const Position& pos, int empty) const {
-  if (players_ == 2) {
+  if (rules_.players == 2) {
     // C5: the replacement-only turn leaves `<last>` as `X:-`; then the game is over.
     if (pos.last_replaced != detail::kNone && pos.last_count == 0) return Turn::kOver;
     if (pos.last_count == 0) return Turn::kFirst;  // C2: Black's first turn, `-:-`
@@ -313,9 +321,9 @@ inline std::uint64_t Ecalper::count_moves(const Position& pos) const {
 }
 
 inline int Ecalper::replaceable_count(const Position& pos) const {
-  if (last_added_) return pos.last_count;
+  if (rules_.last_added) return pos.last_count;
   int n = 0;
-  for (int p = 0; p < players_; ++p)
+  for (int p = 0; p < rules_.players; ++p)
     if (p != pos.side) n += pos.count[static_cast<std::size_t>(p)];
   // The stone made by the previous player's replacement is still his (nobody
   // has moved since), so it is always among the opponents' stones.
@@ -335,10 +343,10 @@ inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) co
     // C4: the replaced stone is an opponent's: the next player's or, with
     // three players, the one after (no loop over every player: measured).
     const auto next_player = [&](std::size_t p) {
-      return p + 1 == static_cast<std::size_t>(players_) ? 0 : p + 1;
+      return p + 1 == static_cast<std::size_t>(rules_.players) ? 0 : p + 1;
     };
     std::size_t owner = next_player(side);
-    if (players_ == 3 && !next.stones[owner].test(move.replaced)) owner = next_player(owner);
+    if (rules_.players == 3 && !next.stones[owner].test(move.replaced)) owner = next_player(owner);
     next.stones[owner].reset(move.replaced);
     --next.count[owner];
     next.stones[side].set(move.replaced);
@@ -352,9 +360,9 @@ inline Ecalper::Position Ecalper::play(const Position& pos, const Move& move) co
   next.last_count = move.count;
   next.last_placed = move.cells;
   const bool first = pos.last_count == 0;
-  next.side = static_cast<std::uint8_t>((pos.side + 1) % players_);
+  next.side = static_cast<std::uint8_t>((pos.side + 1) % rules_.players);
   // C3: only after Black's first turn, two players only.
-  next.swap = players_ == 2 && first;
+  next.swap = rules_.players == 2 && first;
   return next;
 }
 

@@ -49,15 +49,21 @@ int parse_hand(std::string_view field, const char* name, int men) {
 
 }  // namespace
 
+// V1-V3 (default: the rules E1-E12).
+Emergo::Rules Emergo::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.blocked_is_loss = spec.value("blocked") == "loss";
+  rules.any_capture = spec.value("capture") == "any";
+  rules.feeding_allowed = spec.value("feeding") == "allowed";
+  return rules;
+}
+
 Emergo::Emergo(const Spec& spec)
-    : spec_(spec), size_(spec.number("size")), men_(0), plain_(0), blocked_is_loss_(false) {
+    : spec_(spec), rules_(Rules::from(spec)), size_(spec.number("size")), men_(0), plain_(0) {
   if (size_ != 9 && size_ != 7) throw Error("emergo: size must be 9 or 7");
   men_ = size_ == 9 ? 12 : 8;  // E2
-  // V1-V3: the variant options, read once (default: the rules E1-E12).
-  variant_.any_capture = spec.value("capture") == "any";
-  variant_.feeding_allowed = spec.value("feeding") == "allowed";
-  blocked_is_loss_ = spec.value("blocked") == "loss";
-  plain_ = variant_ == detail::kDefaultRules ? size_ : 0;
+  // V2 and V3 change the moves: their generator is the cold variant_moves.
+  plain_ = rules_.any_capture || rules_.feeding_allowed ? 0 : size_;
 }
 
 namespace {
@@ -79,17 +85,17 @@ constexpr detail::Variant kAny{true, false}, kFeeding{false, true}, kAnyFeeding{
 }  // namespace
 
 void Emergo::variant_moves(const Position& pos, MoveList& list) const {
-  if (variant_.any_capture)
-    variant_.feeding_allowed ? moves_for<kAnyFeeding>(size_, pos, list)
-                             : moves_for<kAny>(size_, pos, list);
+  if (rules_.any_capture)
+    rules_.feeding_allowed ? moves_for<kAnyFeeding>(size_, pos, list)
+                           : moves_for<kAny>(size_, pos, list);
   else
     moves_for<kFeeding>(size_, pos, list);
 }
 
 std::uint64_t Emergo::variant_count(const Position& pos) const {
-  if (variant_.any_capture)
-    return variant_.feeding_allowed ? count_for<kAnyFeeding>(size_, pos)
-                                    : count_for<kAny>(size_, pos);
+  if (rules_.any_capture)
+    return rules_.feeding_allowed ? count_for<kAnyFeeding>(size_, pos)
+                                  : count_for<kAny>(size_, pos);
   return count_for<kFeeding>(size_, pos);
 }
 
@@ -321,7 +327,7 @@ Outcome Emergo::outcome(const Position& pos) const {
   if (count_moves(pos) > 0) return Outcome::ongoing();
   const int me = pos.side;
   // V1 (blocked=loss): no legal move loses, column or men in hand or not.
-  if (blocked_is_loss_) return Outcome::win(me ^ 1);
+  if (rules_.blocked_is_loss) return Outcome::win(me ^ 1);
   // E12: no column and no men in hand loses; otherwise blocked is a draw.
   if (pos.owned[me] == 0 && pos.hand[me] == 0) return Outcome::win(me ^ 1);
   return Outcome::draw(0b11);

@@ -27,8 +27,18 @@ class Emergo {
   using MoveList = detail::MoveList;
   static constexpr std::string_view kName = "emergo";
 
+  // The variant options (RULES.md V1-V3; the preset V8 is expanded by Spec),
+  // read once from the validated Spec: nothing else reads an option.
+  struct Rules {
+    bool blocked_is_loss = false;  // V1: blocked=loss
+    bool any_capture = false;      // V2: capture=any
+    bool feeding_allowed = false;  // V3: feeding=allowed
+    static Rules from(const Spec& spec);
+  };
+
   explicit Emergo(const Spec& spec);
   const Spec& spec() const { return spec_; }
+  const Rules& rules() const { return rules_; }
   std::string_view players() const { return "wb"; }
   Position start() const;
   Position parse(std::string_view text) const;
@@ -95,11 +105,10 @@ class Emergo {
   [[gnu::cold]] void variant_moves(const Position& pos, MoveList& list) const;
   [[gnu::cold, gnu::pure]] std::uint64_t variant_count(const Position& pos) const;
   Spec spec_;
+  Rules rules_;
   int size_;
   int men_;
-  int plain_;                  // size_ under the default move rules, else 0
-  detail::Variant variant_{};  // V2, V3
-  bool blocked_is_loss_;       // V1: outcomes only
+  int plain_;  // size_ under the default move rules, else 0
 };
 
 }  // namespace arb::engine::emergo

@@ -391,8 +391,15 @@ std::string square_name(int sq) {
 
 }  // namespace
 
-Eximo::Eximo(const Spec& spec)
-    : spec_(spec), rules_{spec.value("drops") == "optional", spec.value("capture") == "max"} {
+// V4, V5 (default: the rules X1-X7).
+Eximo::Rules Eximo::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.optional_drops = spec.value("drops") == "optional";
+  rules.max_capture = spec.value("capture") == "max";
+  return rules;
+}
+
+Eximo::Eximo(const Spec& spec) : spec_(spec), rules_(Rules::from(spec)) {
   for (int free = 0; free < static_cast<int>(ways_.size()); ++free)
     ways_[static_cast<std::size_t>(free)] =
         rules_.optional_drops ? optional_drop_ways(free) : drop_ways(free);

@@ -196,14 +196,17 @@ class Eximo {
 
   static constexpr std::string_view kName = "eximo";
 
-  // The variants in force (RULES.md V4, V5), read once from the spec.
+  // The variant options (RULES.md V4, V5; the preset V8 is expanded by Spec),
+  // read once from the validated Spec: nothing else reads an option.
   struct Rules {
-    bool optional_drops = false;  // V4 drops=optional
-    bool max_capture = false;     // V5 capture=max
+    bool optional_drops = false;  // V4: drops=optional, 0, 1 or 2 drops (X6 default: two)
+    bool max_capture = false;     // V5: capture=max, only the chains taking the most men
+    static Rules from(const Spec& spec);
   };
 
   explicit Eximo(const Spec& spec);
   const Spec& spec() const { return spec_; }
+  const Rules& rules() const { return rules_; }
   std::string_view players() const { return "wb"; }
   Position start() const;
   Position parse(std::string_view text) const;

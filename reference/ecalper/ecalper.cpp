@@ -93,11 +93,16 @@ void for_each_combination(const std::vector<int>& items, int k, std::vector<int>
 
 }  // namespace
 
+// C4, C7 (default: two players, replace=any).
+Ecalper::Rules Ecalper::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.players = spec.number("players");
+  rules.last_added = spec.value("replace") == "last-added";
+  return rules;
+}
+
 Ecalper::Ecalper(const Spec& spec)
-    : spec_(spec),
-      n_(spec.number("size")),
-      num_players_(spec.number("players")),
-      replace_last_added_(spec.value("replace") == "last-added") {
+    : spec_(spec), rules_(Rules::from(spec)), n_(spec.number("size")) {
   // C1: row r (from 0) holds the columns q with |q - r| <= n - 1, i.e. from
   // max(0, r-n+1) to min(2n-2, r+n-1). Cells are numbered row by row, so that
   // sorting cell indices sorts by row number, then column (the notation's order).
@@ -178,11 +183,11 @@ bool Ecalper::is_first_turn(const Position& pos) const {
 // C5, two players: a turn that starts with fewer than 3 empty cells is the
 // replacement only (on hexhex boards: Black's turn with one empty cell).
 bool Ecalper::is_replacement_only_turn(const Position& pos) const {
-  return num_players_ == 2 && empty_count(pos) < 3;
+  return rules_.players == 2 && empty_count(pos) < 3;
 }
 
 bool Ecalper::game_over(const Position& pos) const {
-  if (num_players_ == 2) return final_turn_played(pos);  // C5: the final turn was played
+  if (rules_.players == 2) return final_turn_played(pos);  // C5: the final turn was played
   // C5/C7, three players: the game ends before Black's turn when fewer than 15
   // empty cells remain (a full round of 3 x 5 stones no longer fits). White and
   // Red always have room then (parse rejects anything else).
@@ -193,7 +198,7 @@ bool Ecalper::game_over(const Position& pos) const {
 std::vector<int> Ecalper::replaceable_cells(const Position& pos) const {
   const Stone own = colour_of(pos.side);
   std::vector<int> out;
-  if (replace_last_added_) {
+  if (rules_.last_added) {
     // Only a stone the previous player placed (not replaced) on his last turn.
     // <last> lists exactly those; after a swap it still lists Black's first stones.
     for (int c : pos.last_placed)
@@ -308,9 +313,9 @@ Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
   // <last> records this turn: the final turn gives `X:-` (C5), which marks the end.
   next.last_replaced = move.replaced;
   next.last_placed = move.placed;
-  next.side = (pos.side + 1) % num_players_;
+  next.side = (pos.side + 1) % rules_.players;
   // C3: White may swap on his first turn, i.e. right after Black's first turn.
-  next.may_swap = num_players_ == 2 && is_first_turn(pos);
+  next.may_swap = rules_.players == 2 && is_first_turn(pos);
   return next;
 }
 
@@ -363,8 +368,8 @@ Ecalper::Move Ecalper::parse_move(const Position& pos, std::string_view text) co
       throw Error(quoted + ": a turn starts with a replacement 'x<cell>' (C4)");
     const auto allowed = replaceable_cells(pos);
     if (std::find(allowed.begin(), allowed.end(), move.replaced) == allowed.end())
-      throw Error(quoted + ": " + cell_name(move.replaced) +
-                  " may not be replaced (C4, replace=" + spec_.value("replace") + ")");
+      throw Error(quoted + ": " + cell_name(move.replaced) + " may not be replaced (C4, replace=" +
+                  (rules_.last_added ? "last-added" : "any") + ")");
   }
   const int wanted = is_replacement_only_turn(pos) && !is_first_turn(pos) ? 0 : stones_per_turn();
   if (static_cast<int>(move.placed.size()) != wanted)
@@ -406,14 +411,14 @@ Outcome Ecalper::outcome(const Position& pos) const {
   // C6: the largest group wins; tied, fewer groups wins; still tied, a draw among
   // those still tied (with three players possibly only two of them).
   std::vector<GroupStats> stats;
-  for (int p = 0; p < num_players_; ++p) stats.push_back(group_stats(pos, colour_of(p)));
+  for (int p = 0; p < rules_.players; ++p) stats.push_back(group_stats(pos, colour_of(p)));
   int best_largest = 0;
   for (const auto& s : stats) best_largest = std::max(best_largest, s.largest);
   int fewest_groups = cell_count() + 1;
   for (const auto& s : stats)
     if (s.largest == best_largest) fewest_groups = std::min(fewest_groups, s.groups);
   std::uint8_t mask = 0;
-  for (int p = 0; p < num_players_; ++p)
+  for (int p = 0; p < rules_.players; ++p)
     if (stats[p].largest == best_largest && stats[p].groups == fewest_groups)
       mask = static_cast<std::uint8_t>(mask | (1u << p));
   return std::popcount(mask) == 1 ? Outcome::win(std::countr_zero(mask)) : Outcome::draw(mask);
@@ -487,10 +492,10 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       Stone stone = Stone::kEmpty;
       if (ch == 'B') stone = Stone::kBlack;
       if (ch == 'W') stone = Stone::kWhite;
-      if (ch == 'R' && num_players_ == 3) stone = Stone::kRed;
+      if (ch == 'R' && rules_.players == 3) stone = Stone::kRed;
       if (stone == Stone::kEmpty)
         throw Error(where + "unexpected character '" + std::string(1, ch) + "' (expected " +
-                    (num_players_ == 3 ? "B, W, R" : "B, W") + " or a number)");
+                    (rules_.players == 3 ? "B, W, R" : "B, W") + " or a number)");
       if (filled + 1 > length)
         throw Error(where + "more than " + std::to_string(length) + " cells at '" + ch + "'");
       pos.cells.push_back(stone);
@@ -505,7 +510,7 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
   const auto side_at = players().find(fields[1]);
   if (fields[1].size() != 1 || side_at == std::string_view::npos)
     throw Error("side: '" + std::string(fields[1]) + "' is not one of " +
-                (num_players_ == 3 ? "b, w, r" : "b, w"));
+                (rules_.players == 3 ? "b, w, r" : "b, w"));
   pos.side = static_cast<int>(side_at);
 
   // <swap>
@@ -554,13 +559,13 @@ void Ecalper::check_reachable(const Position& pos) const {
                 std::to_string(per_turn));
   const int turns = stones / per_turn;  // placing turns played so far
   const bool final = final_turn_played(pos);
-  if (final && num_players_ == 3)
+  if (final && rules_.players == 3)
     throw Error("last: '" + cell_name(pos.last_replaced) +
                 ":-' (a replacement-only final turn) does not exist with three players (C7)");
   if (final && empty >= 3)
     throw Error("last: '" + cell_name(pos.last_replaced) +
                 ":-' (the final turn, C5) needs fewer than 3 empty cells");
-  const int expected_side = (turns + (final ? 1 : 0)) % num_players_;
+  const int expected_side = (turns + (final ? 1 : 0)) % rules_.players;
   if (pos.side != expected_side)
     throw Error("side: '" + std::string(1, players()[pos.side]) + "' is not to move after " +
                 std::to_string(turns) + " placing turns" + (final ? " and the final turn" : "") +
@@ -574,17 +579,17 @@ void Ecalper::check_reachable(const Position& pos) const {
     throw Error("last: '-' replaced, but only the first turn replaces nothing");
   // The cells of <last> hold the previous player's stones: nobody has moved since
   // (a swap exchanges players, not stones, and White is still to move after it).
-  const int previous = (pos.side + num_players_ - 1) % num_players_;
+  const int previous = (pos.side + rules_.players - 1) % rules_.players;
   std::vector<int> last_cells = pos.last_placed;
   if (pos.last_replaced >= 0) last_cells.push_back(pos.last_replaced);
   for (int c : last_cells)
     if (pos.cells[c] != colour_of(previous))
       throw Error("last: " + cell_name(c) + " holds '" + stone_char(pos.cells[c]) +
                   "', not a stone of " + colour_name(previous) + " (the previous player)");
-  if (pos.may_swap && !(num_players_ == 2 && turns == 1))
+  if (pos.may_swap && !(rules_.players == 2 && turns == 1))
     throw Error("swap: 's' only on White's first turn with two players (C3)");
 
-  if (num_players_ == 3) {
+  if (rules_.players == 3) {
     // C5/C7: Black only moves with at least 15 empty cells, so White has had at
     // least 10 and Red at least 5 at the start of their turns.
     const int needed = pos.side == 1 ? 10 : pos.side == 2 ? 5 : 0;
@@ -648,7 +653,7 @@ std::string Ecalper::diagram(const Position& pos) const {
   out += "; last turn " + text.substr(text.rfind(' ') + 1) +
          (final_turn_played(pos) ? " (the final turn, C5)" : "") + "; " +
          std::to_string(empty_count(pos)) + " empty cells\n";
-  for (int p = 0; p < num_players_; ++p) {
+  for (int p = 0; p < rules_.players; ++p) {
     const GroupStats s = group_stats(pos, colour_of(p));
     out += std::string(colour_name(p)) + ": largest group " + std::to_string(s.largest) + ", " +
            std::to_string(s.groups) + (s.groups == 1 ? " group\n" : " groups\n");

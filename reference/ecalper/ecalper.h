@@ -40,10 +40,19 @@ class Ecalper {
   static constexpr std::string_view kSpecOptions =
       "size=7|5|6|8 replace=any|last-added players=2|3";
 
+  // The rule options (RULES.md C4, C7), read once from the validated Spec:
+  // nothing else reads an option.
+  struct Rules {
+    int players = 2;          // C7: players=3, Black, White, Red with 5 stones a turn
+    bool last_added = false;  // C4: replace=last-added, only stones placed last turn
+    static Rules from(const Spec& spec);
+  };
+
   explicit Ecalper(const Spec& spec);
 
   const Spec& spec() const { return spec_; }
-  std::string_view players() const { return num_players_ == 3 ? "bwr" : "bw"; }
+  const Rules& rules() const { return rules_; }
+  std::string_view players() const { return rules_.players == 3 ? "bwr" : "bw"; }
   Position start() const;
   Position parse(std::string_view text) const;
   std::string format(const Position& pos) const;
@@ -84,7 +93,7 @@ class Ecalper {
 
  private:
   int empty_count(const Position& pos) const;
-  int stones_per_turn() const { return num_players_ == 3 ? 5 : 3; }
+  int stones_per_turn() const { return rules_.players == 3 ? 5 : 3; }
   bool final_turn_played(const Position& pos) const;
   bool game_over(const Position& pos) const;
   bool is_first_turn(const Position& pos) const;
@@ -95,9 +104,8 @@ class Ecalper {
   void check_reachable(const Position& pos) const;
 
   Spec spec_;
+  Rules rules_;
   int n_ = 7;
-  int num_players_ = 2;
-  bool replace_last_added_ = false;
   std::vector<int> cell_q_, cell_r_;  // axial coordinates of each cell, from 0
   std::vector<int> row_first_q_;      // per row r: the first column index
   std::vector<int> row_first_cell_;   // per row r: the index of its first cell

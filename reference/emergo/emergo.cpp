@@ -34,14 +34,19 @@ std::string quote(char c) { return std::string("'") + c + "'"; }
 
 }  // namespace
 
-Emergo::Emergo(const Spec& spec) : spec_(spec) {
+// V1-V3 (default: the rules E1-E12).
+Emergo::Rules Emergo::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.blocked_is_loss = spec.value("blocked") == "loss";
+  rules.any_capture = spec.value("capture") == "any";
+  rules.feeding_allowed = spec.value("feeding") == "allowed";
+  return rules;
+}
+
+Emergo::Emergo(const Spec& spec) : spec_(spec), rules_(Rules::from(spec)) {
   size_ = spec.number("size");
   if (size_ != 9 && size_ != 7) throw Error("emergo: size must be 9 or 7");
   men_ = size_ == 9 ? 12 : 8;  // E2
-  // V1-V3: the variant options, read once (default: the rules E1-E12).
-  rules_.blocked_is_loss = spec.value("blocked") == "loss";
-  rules_.any_capture = spec.value("capture") == "any";
-  rules_.feeding_allowed = spec.value("feeding") == "allowed";
 }
 
 // E1: files a.., ranks 1.. upward; a square is dark when file + rank is even

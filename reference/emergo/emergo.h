@@ -47,11 +47,13 @@ class Emergo {
       "size=9|7 blocked=draw|loss capture=max|any feeding=forbidden|allowed "
       "rules=zillions(blocked=loss)";
 
-  // The variant options (RULES.md V1-V3), read once from the Spec.
+  // The variant options (RULES.md V1-V3; the preset V8 is expanded by Spec),
+  // read once from the validated Spec: nothing else reads an option.
   struct Rules {
     bool blocked_is_loss = false;  // V1: blocked=loss
     bool any_capture = false;      // V2: capture=any
     bool feeding_allowed = false;  // V3: feeding=allowed
+    static Rules from(const Spec& spec);
   };
 
   explicit Emergo(const Spec& spec);

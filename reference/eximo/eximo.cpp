@@ -153,6 +153,16 @@ std::string Eximo::square_name(Square s) {
   return {static_cast<char>('a' + s.file), static_cast<char>('1' + s.rank)};
 }
 
+// V4, V5 (default: the rules X1-X7).
+Eximo::Rules Eximo::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.optional_drops = spec.value("drops") == "optional";
+  rules.max_capture = spec.value("capture") == "max";
+  return rules;
+}
+
+Eximo::Eximo(const Spec& spec) : spec_(spec), rules_(Rules::from(spec)) {}
+
 Eximo::Position Eximo::start() const {
   // X1: the start position, White to move.
   return parse("1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");

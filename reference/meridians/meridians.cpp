@@ -60,11 +60,17 @@ std::vector<std::string> split(std::string_view text, char sep) {
 
 }  // namespace
 
+// M9, V6, V7 (default: the rules M1-M11 without the swap).
+Meridians::Rules Meridians::Rules::from(const Spec& spec) {
+  Rules rules;
+  rules.swap = spec.flag("swap");
+  rules.second_by_sight = spec.value("second") == "sight";
+  rules.pass_keeps = spec.value("pass") == "keeps";
+  return rules;
+}
+
 // M1: n = size - 1 is the short side; rows 0..2n, widths n, n+1, ..., 2n, ..., n.
-Meridians::Meridians(const Spec& spec) : spec_(spec) {
-  rules_.swap = spec_.flag("swap");                           // M9
-  rules_.second_by_sight = spec_.value("second") == "sight";  // V6
-  rules_.pass_keeps = spec_.value("pass") == "keeps";         // V7
+Meridians::Meridians(const Spec& spec) : spec_(spec), rules_(Rules::from(spec)) {
   n_ = spec_.number("size") - 1;
   middle_ = n_;
   for (int row = 0; row <= 2 * n_; ++row) {

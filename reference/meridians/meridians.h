@@ -48,11 +48,13 @@ class Meridians {
       "size=7|6|8 swap second=path|sight pass=removes|keeps "
       "rules=boardspace(second=sight)|abstractplay(pass=keeps)";
 
-  // The rule variants of the spec (RULES.md V), read once.
+  // The rule options (RULES.md M9, V6, V7; the presets V8 are expanded by
+  // Spec), read once from the validated Spec: nothing else reads an option.
   struct Rules {
-    bool swap = false;             // the swap flag: M9's swap move after White's first stone
-    bool second_by_sight = false;  // V6 second=sight: M5 without "not adjacent"
-    bool pass_keeps = false;       // V7 pass=keeps: M10 after a placement only
+    bool swap = false;             // M9: the swap flag, Black's swap after White's first stone
+    bool second_by_sight = false;  // V6: second=sight, M5 without "not adjacent"
+    bool pass_keeps = false;       // V7: pass=keeps, M10 after a placement only
+    static Rules from(const Spec& spec);
   };
 
   explicit Meridians(const Spec& spec);

@@ -14,9 +14,15 @@
 #include <vector>
 
 #include "common/tests/digit_runs.h"
+#include "common/tests/ecalper_examples.h"
 #include "common/tests/notation_rules.h"
-#include "perft/count/perft.h"
+#include "common/tests/number_rules.h"
 #include "perft/files/fixture.h"
+#include "perft/count/perft.h"
+
+namespace arb::test::ecalper_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Engine, EcalperExamples, ::testing::Types<engine::ecalper::Ecalper>);
+}  // namespace arb::test::ecalper_examples
 
 namespace {
 
@@ -99,20 +105,13 @@ TEST(EcalperRules, C1_Neighbours) {
 
 // ------------------------------------------------------------------ C2
 
+// The start's counts from RULES.md: common/tests/ecalper_examples.h; here the
+// lists behind them, which only this engine builds cheaply.
 TEST(EcalperRules, C2_BlackFirstPlacesThree) {
   const auto g = make("ecalper");
   const auto pos = g.start();
-  EXPECT_EQ(g.to_move(pos), 0);
-  EXPECT_EQ(g.players(), "bw");
-  // RULES.md: perft(1) = C(127,3) = 333375.
-  EXPECT_EQ(g.count_moves(pos), 333375u);
   EXPECT_EQ(g.legal_moves(pos).size(), 333375u);
-  EXPECT_EQ(arb::perft(g, pos, 1), choose(127, 3));
   const auto next = g.play(pos, g.parse_move(pos, "C3+D4+E5"));
-  EXPECT_EQ(g.format(next), "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5")
-      << g.diagram(next);
-  // RULES.md: White then has 3*C(124,3) + 1 = 930373 moves (the +1 is swap).
-  EXPECT_EQ(g.count_moves(next), 930373u);
   EXPECT_EQ(g.legal_moves(next).size(), 930373u);
 }
 
@@ -127,8 +126,9 @@ TEST(EcalperRules, C2_FirstTurnRejections) {
 // perft(2) from the start = C(N,3) * (3*C(N-3,3) + 1): every Black placement
 // leaves N-3 empty cells and 3 Black stones, each replaceable under both
 // rules (no replacement yet, and all three were placed), plus `swap`.
+// (Size 5: common/tests/ecalper_examples.h.)
 TEST(EcalperRules, C2_Perft2FromStartEverySizeBothRules) {
-  for (int n : {5, 6, 7, 8}) {
+  for (int n : {6, 7, 8}) {
     const std::uint64_t cells = hexhex(static_cast<std::uint64_t>(n));
     const std::uint64_t expected = choose(cells, 3) * (3 * choose(cells - 3, 3) + 1);
     for (const char* rule : {"any", "last-added"}) {
@@ -397,20 +397,7 @@ TEST(EcalperMoveList, LazyRangeMatchesCountAndTexts) {
 // names (`<last>`, moves) are plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 13 for 13) is an error.
 TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  const auto g5 = make("ecalper:size=5");
-  const auto g7 = make("ecalper");
-  const auto g3 = make("ecalper:size=5,players=3");
-  arb::test::expect_numbers_strict(g7, "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");
-  arb::test::expect_numbers_strict(g7, "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
-  arb::test::expect_numbers_strict(g5, "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9");
-  const std::string late =
-      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
-  arb::test::expect_numbers_strict(g5, late);
-  arb::test::expect_numbers_strict(g3, "5/6/7/8/9/8/7/6/5 b - -:-");
-  EXPECT_THROW(g7.parse("7/8/9/10/11/12/4294967309/12/11/10/9/8/7 b - -:-"), arb::Error);
-  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"),
-               arb::Error);
-  arb::test::expect_move_numbers_strict(g5, late, 40);
+  arb::test::expect_number_rules<arb::engine::ecalper::Ecalper>(arb::test::kEcalperNumberRules);
 }
 
 // ------------------------------------------------------------ count_subtree

@@ -1,7 +1,9 @@
-// Engine tests of the Ecalper variants: C4 replace=any|last-added and C7
-// players=3 (RULES.md). Expected counts are derived by hand from binomials
-// (derivations in the comments) or from a closed form of the clauses; never
-// pasted from this engine's output.
+// Engine Ecalper: the variants C4 replace=any|last-added and C7 players=3
+// (RULES.md). The scenarios that hold for both implementations are written
+// once (common/tests/ecalper_variants.h) and instantiated here; below, the
+// deep counts only this engine reaches (count_subtree: millions of moves a
+// turn), against closed forms derived from the clauses, never pasted from this
+// engine's output.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -12,78 +14,22 @@
 #include <string>
 #include <tuple>
 
+#include "common/tests/ecalper_variants.h"
 #include "engine/ecalper/ecalper.h"
 #include "engine/ecalper/tests/test_util.h"
 #include "perft/count/perft.h"
+
+namespace arb::test::ecalper_variants {
+INSTANTIATE_TYPED_TEST_SUITE_P(Engine, EcalperVariants, ::testing::Types<engine::ecalper::Ecalper>);
+}  // namespace arb::test::ecalper_variants
 
 namespace {
 
 using arb::engine::ecalper::Ecalper;
 
-using arb::engine::ecalper_test::after;
 using arb::engine::ecalper_test::choose;
 using arb::engine::ecalper_test::hexhex;
 using arb::engine::ecalper_test::make;
-
-// ------------------------------------------------------------------ C4
-
-TEST(EcalperVariants, C4_ReplaceLastAddedOnly) {
-  const auto g = make("ecalper:replace=last-added");
-  auto pos = after(g, "A1+B1+C1 xA1+A2+B2+C2");
-  EXPECT_EQ(g.count_moves(pos), 3 * choose(121, 3));
-  EXPECT_THROW(g.parse_move(pos, "xA1+D1+E1+F1"), arb::Error) << g.diagram(pos);
-  pos = g.play(pos, g.parse_move(pos, "xA2+D1+E1+F1"));
-  // Only D1, E1, F1 (Black's placed stones), not A2 (replaced) nor B1, C1 (older).
-  EXPECT_EQ(g.count_moves(pos), 3 * choose(118, 3)) << g.diagram(pos);
-  EXPECT_THROW(g.parse_move(pos, "xA2+G1+A3+B3"), arb::Error);
-  EXPECT_THROW(g.parse_move(pos, "xB1+G1+A3+B3"), arb::Error);
-  EXPECT_NO_THROW(g.parse_move(pos, "xE1+G1+A3+B3"));
-}
-
-// Size 5 after B, W: 55 empty, Black to move. Black: 3 replaceable (both
-// rules) * C(55,3). Then White: any -> Black's 6 stones minus the one Black
-// just made = 5; last-added -> 3; times C(52,3).
-TEST(EcalperVariants, C4_Perft2AfterTwoTurnsSize5) {
-  for (const char* rule : {"any", "last-added"}) {
-    const auto g = make(std::string("ecalper:size=5,replace=") + rule);
-    const auto pos = after(g, "A1+B1+C1 xA1+A2+B2+C2");
-    const std::uint64_t white = std::string(rule) == "any" ? 5 : 3;
-    EXPECT_EQ(arb::perft(g, pos, 2), 3 * choose(55, 3) * white * choose(52, 3)) << rule;
-  }
-}
-
-// ------------------------------------------------------------------ C5
-
-const char* kBeforeRed =
-    "BBBBB/BBBBBB/BBBBBBB/BBB5/RRRRRRRRR/RRRRRWWW/WWWWWWW/WWWWWW/1WWWW r - G6:H6,I6,C7,D7,E7";
-
-TEST(EcalperVariants, C5_ThreePlayersEndBeforeBlackBelow15Empty) {
-  // Size 5, 3 players: Black's turns start with 61, 46, 31, 16 empty cells;
-  // after 12 turns 1 cell is empty (< 15), so the game ends before Black.
-  // Here 11 turns are played (55 stones, 6 empty); White's last turn replaced
-  // G6 and placed H6, I6, C7, D7, E7.
-
-  for (const char* rule : {"any", "last-added"}) {
-    const bool any = std::string(rule) == "any";
-    const auto g = make(std::string("ecalper:size=5,players=3,replace=") + rule);
-    auto pos = g.parse(kBeforeRed);
-    EXPECT_EQ(g.format(pos), kBeforeRed);
-    EXPECT_EQ(g.to_move(pos), 2);
-    // Red places 5 of 6 empty cells: C(6,5) = 6 ways, after replacing any of
-    // 21 B + 20 W stones but G6 (40), or one of White's 5 placed stones.
-    EXPECT_EQ(g.count_moves(pos), (any ? 40u : 5u) * 6u) << g.diagram(pos);
-    if (!any) {
-      EXPECT_THROW(g.parse_move(pos, "xC4+D4+E4+F4+G4+H4"), arb::Error);
-    }
-    const auto end =
-        g.play(pos, g.parse_move(pos, any ? "xC4+D4+E4+F4+G4+H4" : "xH6+D4+E4+F4+G4+H4"));
-    EXPECT_EQ(g.to_move(end), 0);
-    EXPECT_TRUE(g.outcome(end).finished) << g.diagram(end);
-    EXPECT_EQ(g.count_moves(end), 0u);
-    EXPECT_TRUE(g.legal_moves(end).empty());
-    EXPECT_EQ(arb::perft(g, pos, 2), 0u);
-  }
-}
 
 // ------------------------------------------------------------------ C7
 
@@ -162,7 +108,7 @@ std::optional<arb::Count> closed_form_3p(int cells, StoneCounts start, int depth
   return total;
 }
 
-TEST(EcalperVariants, C7_ThreePlayersDeepCountsMatchTheClosedForm) {
+TEST(EcalperEngineVariants, C7_ThreePlayersDeepCountsMatchTheClosedForm) {
   for (const char* rule : {"any", "last-added"}) {
     const bool any = std::string(rule) == "any";
     for (int n : {5, 6}) {
@@ -202,51 +148,14 @@ TEST(EcalperVariants, C7_ThreePlayersDeepCountsMatchTheClosedForm) {
   }
 }
 
-TEST(EcalperVariants, C7_ThreePlayersStartAndCounts) {
-  for (int n : {5, 6, 7, 8}) {
-    const auto g = make("ecalper:players=3,size=" + std::to_string(n));
-    EXPECT_EQ(g.players(), "bwr");
-    // Black's first turn places 5 (C7): C(N,5).
-    EXPECT_EQ(g.count_moves(g.start()), choose(hexhex(static_cast<std::uint64_t>(n)), 5)) << n;
-  }
+// The start counts of every size are in the shared suite.
+TEST(EcalperEngineVariants, C7_ThreePlayersPerft2FromTheStart) {
   // perft(2), size 5: C(61,5) first turns, then White replaces one of Black's
   // 5 stones (both rules) and places 5 of 56: 5*C(56,5).
   for (const char* rule : {"any", "last-added"}) {
     const auto g5 = make(std::string("ecalper:players=3,size=5,replace=") + rule);
     EXPECT_EQ(arb::perft(g5, g5.start(), 2), choose(61, 5) * 5 * choose(56, 5)) << rule;
   }
-}
-
-TEST(EcalperVariants, C7_ThreePlayersReplaceEitherOpponent) {
-  const auto any = make("ecalper:players=3");
-  const auto last = make("ecalper:players=3,replace=last-added");
-  const std::string line = "A1+B1+C1+D1+E1 xA1+A2+B2+C2+D2+E2";
-  const auto pa = after(any, line);
-  const auto pl = after(last, line);
-  EXPECT_EQ(any.format(pa), "WBBBB2/WWWWW3/9/10/11/12/13/12/11/10/9/8/7 r - A1:A2,B2,C2,D2,E2");
-  EXPECT_EQ(any.to_move(pa), 2);
-  // Red, any: 4 Black + 6 White stones but A1 (White's replacement) = 9;
-  // last-added: White's 5 placed stones; 117 empty cells.
-  EXPECT_EQ(any.count_moves(pa), 9 * choose(117, 5)) << any.diagram(pa);
-  EXPECT_EQ(last.count_moves(pl), 5 * choose(117, 5)) << last.diagram(pl);
-  const std::string place = "+F1+G1+F2+G2+H2";
-  EXPECT_NO_THROW(any.parse_move(pa, "xB1" + place));  // Black's stone
-  EXPECT_NO_THROW(any.parse_move(pa, "xA2" + place));  // White's stone
-  EXPECT_THROW(any.parse_move(pa, "xA1" + place), arb::Error);
-  EXPECT_THROW(last.parse_move(pl, "xB1" + place), arb::Error);
-  EXPECT_THROW(last.parse_move(pl, "xA1" + place), arb::Error);
-  EXPECT_NO_THROW(last.parse_move(pl, "xE2" + place));
-  EXPECT_THROW(any.parse_move(pa, "xB1+F1+G1+F2+G2"), arb::Error);  // 4 placed, 5 needed
-  // Black's second turn: Red's and White's stones, not his own.
-  const auto pb = any.play(pa, any.parse_move(pa, "xB1" + place));
-  EXPECT_EQ(any.to_move(pb), 0);
-  EXPECT_NO_THROW(any.parse_move(pb, "xF1+A3+B3+C3+D3+E3"));           // Red
-  EXPECT_NO_THROW(any.parse_move(pb, "xA2+A3+B3+C3+D3+E3"));           // White
-  EXPECT_THROW(any.parse_move(pb, "xB1+A3+B3+C3+D3+E3"), arb::Error);  // Red's replacement
-  EXPECT_THROW(any.parse_move(pb, "xC1+A3+B3+C3+D3+E3"), arb::Error);  // own
-  // Black has C1, D1, E1; White A1, A2..E2 = 6; Red B1 + 5 placed = 6;
-  // all the others' stones but B1 (Red's replacement): 11; 127 - 15 empty.
-  EXPECT_EQ(any.count_moves(pb), 11 * choose(112, 5)) << any.diagram(pb);
 }
 
 }  // namespace

@@ -10,10 +10,16 @@
 
 #include "common/spec.h"
 #include "common/tests/digit_runs.h"
+#include "common/tests/emergo_examples.h"
 #include "common/tests/game_test_support.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 #include "engine/emergo/emergo.h"
 #include "perft/count/perft.h"
+
+namespace arb::test::emergo_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Engine, EmergoExamples, ::testing::Types<engine::emergo::Emergo>);
+}  // namespace arb::test::emergo_examples
 
 namespace {
 
@@ -58,50 +64,7 @@ TEST(EmergoRules, E1_FirstEntriesAreTheDarkSquaresButTheCentre) {
   EXPECT_EQ(moves_of(game7(), game7().start()).size(), 24u);
 }
 
-// --- Public check positions (RULES.md) ---------------------------------------
-
-TEST(EmergoRules, Public_StartPerft) {
-  const auto& g = game9();
-  EXPECT_EQ(arb::perft(g, g.start(), 1), 40u);
-  EXPECT_EQ(arb::perft(g, g.start(), 2), 1504u);
-  EXPECT_EQ(arb::perft(g, g.start(), 3), 55172u);
-}
-
-TEST(EmergoRules, Public_StartPerft7x7) {
-  const auto& g = game7();
-  EXPECT_EQ(arb::perft(g, g.start(), 1), 24u);
-  EXPECT_EQ(arb::perft(g, g.start(), 2), 528u);
-  EXPECT_EQ(arb::perft(g, g.start(), 3), 11140u);
-}
-
-TEST(EmergoRules, Public_MindSportsCompositionClockwiseOnly) {
-  const auto& g = game9();
-  const auto p = g.parse("9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
-  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"d4xb6xd8xf6xd4xb6"}) << show(g, p);
-  EXPECT_EQ(g.count_moves(p), 1u);
-}
-
-TEST(EmergoRules, Public_RuleDiagramBlackTakesTwo) {
-  const auto& g = game9();
-  const auto p = g.parse("9/9/2B1B4/9/4B4/3(WWWW)5/9/5W3/6(BB)2 b 0 0");
-  EXPECT_EQ(moves_of(g, p), std::vector<std::string>{"g1xe3xc5"}) << show(g, p);
-}
-
-TEST(EmergoRules, Public_Seed000Opening) {
-  const auto& g = game9();
-  const std::vector<std::string> line =
-      arb::split_moves("d6 d2 c5 e1 i7 i3 g5 h4 e3 d2xf4xh6 i7xg5 h4xf6 h6xf4");
-  auto p = g.start();
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const auto moves = moves_of(g, p);
-    ASSERT_TRUE(has(moves, line[i])) << "move " << i + 1 << " " << line[i] << show(g, p);
-    if (i >= 9) {  // every move after e3 is forced
-      EXPECT_EQ(moves.size(), 1u) << "move " << i + 1 << " is forced" << show(g, p);
-    }
-    p = g.play(p, g.parse_move(p, line[i]));
-  }
-  EXPECT_EQ(g.format(p), "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8") << g.diagram(p);
-}
+// --- Public check positions (RULES.md): common/tests/emergo_examples.h -------
 
 // --- E3 columns, E5 capture ----------------------------------------------------
 
@@ -550,14 +513,7 @@ TEST(EmergoEngine, MoveListSpillsBeyondItsInlineCapacity) {
 // of a square in a move) is plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 12 for 12) is an error.
 TEST(EmergoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(game9(), "9/9/9/9/9/9/9/9/9 w 12 12");
-  arb::test::expect_numbers_strict(game9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
-  arb::test::expect_numbers_strict(game9(), "9/9/9/9/4W4/9/9/9/9 b 11 12");
-  arb::test::expect_numbers_strict(game7(), "7/7/7/7/7/7/7 w 8 8");
-  EXPECT_THROW(game9().parse("9/9/9/9/9/9/9/9/9 w 4294967308 12"), arb::Error);
-  EXPECT_THROW(game9().parse("9/9/9/9/9/9/9/9/4294967305 w 12 12"), arb::Error);
-  arb::test::expect_move_numbers_strict(game9(), "9/9/9/9/9/9/9/9/9 w 12 12", 100);
-  arb::test::expect_move_numbers_strict(game9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
+  arb::test::expect_number_rules<arb::engine::emergo::Emergo>(arb::test::kEmergoNumberRules);
 }
 
 // The optional canonical() (perft's table key): the eight images of a position

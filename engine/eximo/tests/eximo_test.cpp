@@ -12,8 +12,16 @@
 #include <vector>
 
 #include "common/tests/digit_runs.h"
+#include "common/tests/eximo_examples.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 #include "perft/count/perft.h"
+
+// Perft from the start, the start's moves and seed 002's X3 and X4 examples:
+// common/tests/eximo_examples.h, written once for both implementations.
+namespace arb::test::eximo_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Engine, EximoExamples, ::testing::Types<engine::eximo::Eximo>);
+}  // namespace arb::test::eximo_examples
 
 namespace {
 
@@ -35,28 +43,6 @@ TEST(EximoRules, X1_StartPosition) {
   EXPECT_EQ(std::popcount(Eximo::black(g.start())), 16);
 }
 
-// Hand count from the start: 22 steps, 18 friendly jumps (no chain continues).
-TEST(EximoRules, X1_StartMovesByHand) {
-  expect_moves(
-      game(), kStart,
-      {// steps of the rank-3 men
-       "b3-a4", "b3-b4", "b3-c4", "c3-b4", "c3-c4", "c3-d4", "f3-e4", "f3-f4", "f3-g4", "g3-f4",
-       "g3-g4", "g3-h4",
-       // steps of rank 2 and rank 1
-       "b2-a3", "c2-d3", "d2-d3", "d2-e3", "e2-d3", "e2-e3", "f2-e3", "g2-h3", "b1-a2", "g1-h2",
-       // friendly jumps
-       "b2-b4", "b2-d4", "c2-c4", "c2-a4", "d2-b4", "e2-g4", "f2-f4", "f2-h4", "g2-g4", "g2-e4",
-       "b1-d3", "c1-e3", "c1-a3", "d1-d3", "e1-e3", "f1-d3", "f1-h3", "g1-e3"});
-}
-
-// RULES.md: start perft 1-3 from two independent implementations.
-TEST(EximoPerft, StartDepth1To3) {
-  const auto& g = game();
-  EXPECT_EQ(arb::perft(g, g.start(), 1), 40u);
-  EXPECT_EQ(arb::perft(g, g.start(), 2), 1600u);
-  EXPECT_EQ(arb::perft(g, g.start(), 3), 60284u);
-}
-
 // X2: a lone man steps forward and diagonally forward only; blocked squares
 // are not entered (a single white man d4, black men d5 (blocked N) and far away).
 TEST(EximoRules, X2_StepsForwardOnly) {
@@ -73,18 +59,6 @@ TEST(EximoRules, X2_StepsForwardOnly) {
   expect_moves(game(), "7B/8/8/8/8/8/8/W7 w", {"a1-a2", "a1-b2"});
 }
 
-// X3: seed 002's first example, rebuilt: Black c7 may jump c6 to c5 and stop
-// (a3 is occupied, so c5 cannot go on over b4), or jump b6 then b4 and stop at
-// c3 (no capture of c2 inside a friendly jump; c7-a5 alone is not a move).
-// d7 cannot be jumped sideways. Hand count: steps c7-d6; c6 x3; b6 x3;
-// b4-b3, b4-c3 (a3 is White); d7-d6, d7-e6 = 11. Jumps: c7-c5, c7-a5-c3,
-// d7-b5-b3 (compulsory continuation over b4) = 3.
-TEST(EximoRules, X3_FriendlyJumpChainsSeedExample) {
-  expect_moves(game(), "8/2BB4/1BB5/8/1B6/W7/2W2W2/8 b",
-               {"c6-b5", "c6-c5", "c6-d5", "b6-a5", "b6-b5", "b6-c5", "b4-b3", "b4-c3", "c7-d6",
-                "d7-d6", "d7-e6", "c7-c5", "c7-a5-c3", "d7-b5-b3"});
-}
-
 // X3: any continuation is free, not only the longest. White c1 over c2 to c3,
 // then either over c4 to c5 (stop: c6 empty) or over d4 to e5 (stop).
 // Also c1 NE over d2? d2 empty. Steps: c1-b2, c1-d2; c2-b3, c2-d3 (c3 empty: c2-c3);
@@ -94,21 +68,6 @@ TEST(EximoRules, X3_AnyContinuationIsFree) {
   expect_moves(game(), "8/8/8/8/2WW4/8/2W5/2W5 w",
                {"c1-b2", "c1-d2", "c2-b3", "c2-c3", "c2-d3", "c4-b5", "c4-c5", "c4-d5", "d4-c5",
                 "d4-d5", "d4-e5", "c1-c3-c5", "c1-c3-e5"});
-}
-
-// X4: seed 002's second example: White e2 has exactly five captures
-// e2xe4, e2xc4, e2xc2xe4, e2xg2xe4, e2xg4xg6 (no friendly jump over g7 after g6).
-TEST(EximoRules, X4_CaptureChainsSeedExample) {
-  expect_moves(game(), "8/6W1/8/6B1/8/3BBB2/3BWB2/8 w",
-               {"e2xe4", "e2xc4", "e2xc2xe4", "e2xg2xe4", "e2xg4xg6"});
-}
-
-// X4: captured men are removed at once; the result is the hand-made board.
-TEST(EximoRules, X4_CapturedMenRemovedAtOnce) {
-  const auto& g = game();
-  const auto pos = g.parse("8/6W1/8/6B1/8/3BBB2/3BWB2/8 w");
-  const auto after = g.play(pos, g.parse_move(pos, "e2xg4xg6"));
-  EXPECT_EQ(g.format(after), "8/6W1/6W1/8/8/3BB3/3B1B2/8 b") << g.diagram(after);
 }
 
 // X4: no backward capture: Black d5 behind White d4 (White moves north) is
@@ -296,13 +255,7 @@ TEST(EximoNotation, RejectsIllegalMoveTexts) {
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(game(),
-                                   "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
-  arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
-  EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
-  arb::test::expect_move_numbers_strict(
-      game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
-  arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
+  arb::test::expect_number_rules<arb::engine::eximo::Eximo>(arb::test::kEximoNumberRules);
 }
 
 // The optional canonical() (perft's table key): a position and its mirror

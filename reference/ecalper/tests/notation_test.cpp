@@ -10,6 +10,7 @@
 #include "common/game.h"
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 #include "perft/count/perft.h"
 #include "reference/ecalper/ecalper.h"
 #include "reference/ecalper/tests/test_util.h"
@@ -184,20 +185,7 @@ TEST(EcalperNotation, DiagramShowsBoardAndState) {
 // names (`<last>`, moves) are plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 13 for 13) is an error.
 TEST(EcalperNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  const auto g5 = game("ecalper:size=5");
-  const auto g7 = game("ecalper");
-  const auto g3 = game("ecalper:size=5,players=3");
-  arb::test::expect_numbers_strict(g7, "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");
-  arb::test::expect_numbers_strict(g7, "7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C3,D4,E5");
-  arb::test::expect_numbers_strict(g5, "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9");
-  const std::string late =
-      "BBBBB/BBBBBB/BBBBBBB/BBBBBBBB/BBBBWWWWW/WWWWWWWW/WWWWWWW/WWWWWW/W4 w - A4:B5,C5,D5";
-  arb::test::expect_numbers_strict(g5, late);
-  arb::test::expect_numbers_strict(g3, "5/6/7/8/9/8/7/6/5 b - -:-");
-  EXPECT_THROW(g7.parse("7/8/9/10/11/12/4294967309/12/11/10/9/8/7 b - -:-"), arb::Error);
-  EXPECT_THROW(g7.parse("7/8/2B6/3B6/4B6/12/13/12/11/10/9/8/7 w s -:C4294967299,D4,E5"),
-               arb::Error);
-  arb::test::expect_move_numbers_strict(g5, late, 40);
+  arb::test::expect_number_rules<arb::reference::Ecalper>(arb::test::kEcalperNumberRules);
 }
 
 }  // namespace

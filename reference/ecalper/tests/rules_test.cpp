@@ -10,9 +10,14 @@
 
 #include "common/game.h"
 #include "common/tests/digit_runs.h"
+#include "common/tests/ecalper_examples.h"
 #include "perft/count/perft.h"
 #include "reference/ecalper/ecalper.h"
 #include "reference/ecalper/tests/test_util.h"
+
+namespace arb::test::ecalper_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Reference, EcalperExamples, ::testing::Types<reference::Ecalper>);
+}  // namespace arb::test::ecalper_examples
 
 namespace arb::reference {
 namespace {
@@ -98,15 +103,8 @@ TEST(EcalperGeometry, C1_NeighbourCountsAndSymmetry) {
 
 // --- C2 first turn -----------------------------------------------------------
 
-TEST(EcalperRules, C2_StartPositionAndFirstTurnCount) {
-  const Ecalper g = game("ecalper");
-  const auto start = g.start();
-  EXPECT_EQ(g.format(start), "7/8/9/10/11/12/13/12/11/10/9/8/7 b - -:-");  // RULES.md
-  EXPECT_EQ(g.players(), "bw");
-  EXPECT_EQ(g.to_move(start), 0) << "Black moves first";
-  EXPECT_EQ(g.count_moves(start), 333375u) << "C(127,3), RULES.md";
-  EXPECT_EQ(g.outcome(start), Outcome::ongoing());
-}
+// The start and its counts from RULES.md, and perft(2) from the start:
+// common/tests/ecalper_examples.h, written once for both implementations.
 
 TEST(EcalperRules, C2_FirstTurnMovesAreSortedTriplesOfCells) {
   const Ecalper g = game("ecalper:size=5");
@@ -122,15 +120,6 @@ TEST(EcalperRules, C2_FirstTurnMovesAreSortedTriplesOfCells) {
   for (const auto& t : texts) EXPECT_EQ(t.find('x'), std::string::npos) << t;
   const auto after = g.play(start, g.parse_move(start, "A1+E5+I9"));
   EXPECT_EQ(g.format(after), "B4/6/7/8/4B4/8/7/6/4B w s -:A1,E5,I9") << g.diagram(after);
-}
-
-TEST(EcalperRules, C2_DepthTwoFromStartOnSize5) {
-  // Hand count: C(61,3) first turns, then White has 3*C(58,3) replace-and-place
-  // turns plus swap (nothing is excluded under either rule on White's first turn).
-  for (std::string spec : {"ecalper:size=5", "ecalper:size=5,replace=last-added"}) {
-    const Ecalper g = game(spec);
-    EXPECT_EQ(perft(g, g.start(), 2), choose(61, 3) * (3 * choose(58, 3) + 1)) << spec;
-  }
 }
 
 // --- C3 swap -------------------------------------------------------------------

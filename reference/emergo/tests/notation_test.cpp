@@ -7,6 +7,7 @@
 #include <string>
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 
 #include "perft/count/perft.h"
 #include "reference/emergo/emergo.h"
@@ -43,14 +44,7 @@ void expect_rejected(const Emergo& g, const std::string& text,
 // of a square in a move) is plain digits without leading zeros; a run that
 // overflows and wraps to a valid value (2^32 + 12 for 12) is an error.
 TEST(EmergoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(g9(), "9/9/9/9/9/9/9/9/9 w 12 12");
-  arb::test::expect_numbers_strict(g9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
-  arb::test::expect_numbers_strict(g9(), "9/9/9/9/4W4/9/9/9/9 b 11 12");
-  arb::test::expect_numbers_strict(g7(), "7/7/7/7/7/7/7 w 8 8");
-  EXPECT_THROW(g9().parse("9/9/9/9/9/9/9/9/9 w 4294967308 12"), arb::Error);
-  EXPECT_THROW(g9().parse("9/9/9/9/9/9/9/9/4294967305 w 12 12"), arb::Error);
-  arb::test::expect_move_numbers_strict(g9(), "9/9/9/9/9/9/9/9/9 w 12 12", 100);
-  arb::test::expect_move_numbers_strict(g9(), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
+  arb::test::expect_number_rules<arb::reference::Emergo>(arb::test::kEmergoNumberRules);
 }
 
 }  // namespace

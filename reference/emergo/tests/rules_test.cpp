@@ -6,9 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "common/tests/emergo_examples.h"
 #include "common/tests/game_test_support.h"
 #include "perft/count/perft.h"
 #include "reference/emergo/emergo.h"
+
+namespace arb::test::emergo_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Reference, EmergoExamples, ::testing::Types<reference::Emergo>);
+}  // namespace arb::test::emergo_examples
 
 namespace {
 
@@ -219,41 +224,5 @@ TEST(EmergoRules, P2_TwoPathsToOnePositionAreTwoMoves) {
   EXPECT_EQ(after(g9(), text, "e1xc3xe5xg3xe1"), after(g9(), text, "e1xg3xe5xc3xe1"));
 }
 
-TEST(EmergoPublic, MindSportsCompositionHasOneMove) {
-  const std::string text = "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0";
-  EXPECT_EQ(moves_of(g9(), text), Texts{"d4xb6xd8xf6xd4xb6"}) << show(g9(), text);
-}
-
-TEST(EmergoPublic, RuleDiagramHasOneMove) {
-  const std::string text = "9/9/2B1B4/9/4B4/3(WWWW)5/9/5W3/6(BB)2 b 0 0";
-  EXPECT_EQ(moves_of(g9(), text), Texts{"g1xe3xc5"}) << show(g9(), text);
-  // Taking f2 and the top of d4 gives the composition above (hand check).
-  EXPECT_EQ(after(g9(), text, "g1xe3xc5"), "9/9/2B1B4/9/2(WWBB)1B4/3(WWW)5/9/9/9 w 0 0");
-}
-
-TEST(EmergoPublic, Seed000Opening) {
-  const Emergo& g = g9();
-  const auto moves = arb::split_moves("d6 d2 c5 e1 i7 i3 g5 h4 e3 d2xf4xh6 i7xg5 h4xf6 h6xf4");
-  auto pos = g.start();
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const Texts texts = arb::sorted_move_texts(g, pos);
-    EXPECT_TRUE(contains(texts, moves[i])) << moves[i] << "\n" << g.diagram(pos);
-    if (i > 8) {
-      EXPECT_EQ(texts, Texts{moves[i]}) << "after e3\n" << g.diagram(pos);
-    }
-    pos = g.play(pos, g.parse_move(pos, moves[i]));
-  }
-  EXPECT_EQ(g.format(pos), "9/9/9/3W1(WB)3/2W6/5(BWW)3/8B/9/4B4 b 7 8");
-}
-
-TEST(EmergoPerft, StartFromRulesMd) {
-  EXPECT_EQ(arb::perft(g9(), g9().start(), 1), 40u);
-  EXPECT_EQ(arb::perft(g9(), g9().start(), 2), 1504u);
-  EXPECT_EQ(arb::perft(g9(), g9().start(), 3), 55172u);
-}
-
-TEST(EmergoPerft, Start7x7FromRulesMd) {
-  EXPECT_EQ(arb::perft(g7(), g7().start(), 1), 24u);
-  EXPECT_EQ(arb::perft(g7(), g7().start(), 2), 528u);
-  EXPECT_EQ(arb::perft(g7(), g7().start(), 3), 11140u);
-}
+// The public check positions (RULES.md) and perft from the start are in
+// common/tests/emergo_examples.h, written once for both implementations.

@@ -7,6 +7,7 @@
 
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 #include "reference/eximo/tests/test_util.h"
 
 namespace arb::reference::eximo_test {
@@ -116,13 +117,7 @@ TEST(EximoNotation, RandomGamesRoundTrip) {
 // overflows and wraps to a valid value (2^32 + 8 for 8) or a zero-padded one is
 // an error.
 TEST(EximoNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  arb::test::expect_numbers_strict(game(),
-                                   "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w");
-  arb::test::expect_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 b");
-  EXPECT_THROW(game().parse("8/8/8/8/8/8/8/4294967304 w"), arb::Error);
-  arb::test::expect_move_numbers_strict(
-      game(), "1BBBBBB1/1BBBBBB1/1BB2BB1/8/8/1WW2WW1/1WWWWWW1/1WWWWWW1 w", 100);
-  arb::test::expect_move_numbers_strict(game(), "8/B7/8/8/3WB3/8/8/8 w");
+  arb::test::expect_number_rules<arb::reference::Eximo>(arb::test::kEximoNumberRules);
 }
 
 }  // namespace

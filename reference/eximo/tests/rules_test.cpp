@@ -3,7 +3,14 @@
 // or is given by RULES.md.
 #include <gtest/gtest.h>
 
+#include "common/tests/eximo_examples.h"
 #include "reference/eximo/tests/test_util.h"
+
+// Perft from the start, the start's moves and seed 002's X3 and X4 examples:
+// common/tests/eximo_examples.h, written once for both implementations.
+namespace arb::test::eximo_examples {
+INSTANTIATE_TYPED_TEST_SUITE_P(Reference, EximoExamples, ::testing::Types<reference::Eximo>);
+}  // namespace arb::test::eximo_examples
 
 namespace arb::reference::eximo_test {
 namespace {
@@ -21,29 +28,6 @@ TEST(EximoRules, X1_StartPosition) {
     }
   EXPECT_EQ(white, 16) << g.diagram(pos);
   EXPECT_EQ(black, 16) << g.diagram(pos);
-}
-
-// RULES.md: "Start position, perft 1-3 from two independent implementations".
-TEST(EximoRules, X1_StartPerft) {
-  const Eximo& g = game();
-  const auto pos = g.start();
-  EXPECT_EQ(perft(g, pos, 1), 40u);
-  EXPECT_EQ(perft(g, pos, 2), 1600u);
-  EXPECT_EQ(perft(g, pos, 3), 60284u);
-}
-
-TEST(EximoRules, X1_StartHandCount) {
-  // 22 steps: b3 c3 f3 g3 three each (12); b2 a3, c2 d3, d2 d3 e3, e2 d3 e3,
-  // f2 e3, g2 h3 (8); b1 a2, g1 h2 (2). 18 friendly jumps: rank 2 men over
-  // rank 3 men (b2 b4 d4, c2 a4 c4, d2 b4, e2 g4, f2 f4 h4, g2 e4 g4 = 10),
-  // rank 1 men over rank 2 men onto empty rank 3 squares (b1-d3, c1-a3,
-  // c1-e3, d1-d3, e1-e3, f1-d3, f1-h3, g1-e3 = 8).
-  expect_moves(
-      game().format(game().start()),
-      {"b1-a2", "b1-d3", "b2-a3", "b2-b4", "b2-d4", "b3-a4", "b3-b4", "b3-c4", "c1-a3", "c1-e3",
-       "c2-a4", "c2-c4", "c2-d3", "c3-b4", "c3-c4", "c3-d4", "d1-d3", "d2-b4", "d2-d3", "d2-e3",
-       "e1-e3", "e2-d3", "e2-e3", "e2-g4", "f1-d3", "f1-h3", "f2-e3", "f2-f4", "f2-h4", "f3-e4",
-       "f3-f4", "f3-g4", "g1-e3", "g1-h2", "g2-e4", "g2-g4", "g2-h3", "g3-f4", "g3-g4", "g3-h4"});
 }
 
 TEST(EximoRules, X2_StepForwardAndDiagonallyForward) {
@@ -82,30 +66,6 @@ TEST(EximoRules, X3_NoSidewaysJumpNoJumpOverTwo) {
   // d2 d3 d4 in a line: d2 cannot jump (d4 occupied), d3 jumps d4 to d5.
   expect_moves("8/8/8/8/3W4/3W4/3W4/8 w",
                {"d2-c3", "d2-e3", "d3-c4", "d3-e4", "d3-d5", "d4-c5", "d4-d5", "d4-e5"});
-}
-
-TEST(EximoRules, X3_SeedExampleBlackJumpsNoCaptureInside) {
-  // Seed 002: c7 jumps c6 to c5, or b6 then b4 ending on c3 (never stopping on
-  // a5), and may not capture c2 from c3 in the same turn. a3 is added so that
-  // c5 has no further jump over b4.
-  expect_moves("8/2BB4/1BB5/8/1B6/B7/2W2W2/8 b",
-               {"a3-a2", "a3-b2", "b4-b3", "b4-c3", "b6-a5", "b6-b5", "b6-c5", "c6-b5", "c6-c5",
-                "c6-d5", "c7-a5-c3", "c7-c5", "c7-d6", "d7-b5-b3", "d7-d6", "d7-e6"});
-}
-
-TEST(EximoRules, X4_SeedExampleFiveCaptures) {
-  // Seed 002: e2 has exactly these five captures; after g6 it may not jump g7.
-  expect_moves("8/6W1/8/6B1/8/3BBB2/3BWB2/8 w",
-               {"e2xe4", "e2xc4", "e2xc2xe4", "e2xg2xe4", "e2xg4xg6"});
-}
-
-TEST(EximoRules, X4_CapturedMenRemovedAtOnce) {
-  const Eximo& g = game();
-  const std::string text = "8/6W1/8/6B1/8/3BBB2/3BWB2/8 w";
-  const auto pos = g.parse(text);
-  // e2xc2xe4 takes d2 and d3; e3 f3 f2 g5 stay.
-  const auto after = g.play(pos, g.parse_move(pos, "e2xc2xe4"));
-  EXPECT_EQ(g.format(after), "8/6W1/8/6B1/4W3/4BB2/5B2/8 b") << shown(text);
 }
 
 TEST(EximoRules, X4_SidewaysCaptures) {

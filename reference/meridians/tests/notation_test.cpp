@@ -4,6 +4,7 @@
 #include <string>
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 
 #include "reference/meridians/meridians.h"
 
@@ -125,21 +126,7 @@ TEST(MeridiansNotation, DiagramShowsRowsAndSide) {
 // overflows and wraps to a valid value is an error: a wrapping parser reads
 // 4294967302 (2^32 + 6) as 6 and takes this text for the start position.
 TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  EXPECT_THROW(kGame.parse("6/7/8/9/10/11/12/11/10/9/8/7/4294967302 w 0 0"), arb::Error);
-  EXPECT_THROW(kGame.parse("6/7/8/9/10/11/4294967308/11/10/9/8/7/6 w 0 0"), arb::Error);
-  EXPECT_THROW(kGame.parse("6/7/8/9/10/11/18446744073709551628/11/10/9/8/7/6 w 0 0"), arb::Error);
-  for (const char* text :
-       {"6/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0", "B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2",
-        "6/7/8/9/10/11/12/11/10/9/2W5/7/B1W3 b 2 1"}) {
-    arb::test::expect_numbers_strict(kGame, text);
-    arb::test::expect_move_numbers_strict(kGame, text, 200);
-  }
-  arb::test::expect_numbers_strict(Meridians(Spec::parse("meridians:swap")),
-                                   "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap");
-  arb::test::expect_numbers_strict(Meridians(Spec::parse("meridians:size=8")),
-                                   "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0");
-  arb::test::expect_move_numbers_strict(Meridians(Spec::parse("meridians:size=8")),
-                                        "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0", 200);
+  arb::test::expect_number_rules<arb::reference::Meridians>(arb::test::kMeridiansNumberRules);
 }
 
 }  // namespace
