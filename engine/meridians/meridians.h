@@ -1,12 +1,18 @@
-// Meridians, the fast engine (RULES.md M1-M11).
+// Meridians, the fast engine (RULES.md M1-M11): the Game class, with its hot
+// members inline (placements, count_moves, play and the sight update of a
+// placement: engine/core/inline.h). The other files, by role: board.h (the
+// geometry of each size: points, neighbours, rays), sight.h/.cpp (M6 sight),
+// groups.h/.cpp (M2 groups, M3 dead groups, M10 removal), counting.h/.cpp
+// (count_moves after each placement, for the last ply), symmetry.cpp (M1's
+// four symmetries, for perft's table) and meridians.cpp (the spec,
+// legal_moves, the notation).
 //
-// Points are numbered row by row from the bottom row `a`, left to right, so
-// a1 = bit 0. Boards are 192-bit sets (three words: size 8 has 154 points).
-// Placement masks slide along precomputed rays (the first blocker of a ray is
-// its lowest or highest set bit), groups are bit floods, copy-make, no heap
-// allocation in move generation, and count_moves is a popcount.
+// Boards are 192-bit sets (board.h). Placement masks slide along precomputed
+// rays (the first blocker of a ray is its lowest or highest set bit), groups
+// are bit floods, copy-make, no heap allocation in move generation, and
+// count_moves is a popcount.
 //
-// Incremental (issue 15): a position carries, per colour and line orientation,
+// Incremental: a position carries, per colour and line orientation,
 // the empty points whose line run ends at one of that colour's stones (M6
 // sight), updated by play on the two runs a placed or removed stone splits or
 // joins. M10 is decided once per position for all placements: legal_moves
@@ -15,9 +21,9 @@
 // settled together, as sets), so play checks no group; a move made elsewhere
 // is checked in play, near the opponent's last placement. The groups, their
 // paths, and the runs that removing some of them opens, are kept per thread
-// (PathCache, RunCache in the .cpp) for the next position, which perft's walk
-// makes a sibling: the same board but for the opponent's last stone, which
-// cuts the paths and splits the runs it stands on.
+// (PathCache in groups.cpp, RunCache in counting.cpp) for the next position,
+// which perft's walk makes a sibling: the same board but for the opponent's
+// last stone, which cuts the paths and splits the runs it stands on.
 //
 // The last ply (perft counts it without playing it): legal_moves also works
 // out each placement's count_moves after it (prepare_counts: from the next
@@ -47,60 +53,10 @@
 #include "common/game.h"
 #include "common/hash.h"
 #include "common/spec.h"
-#include "engine/core/bit_set.h"
-#include "engine/core/hex_grid.h"
 #include "engine/core/move_list.h"
+#include "engine/meridians/board.h"
 
 namespace arb::engine::meridians {
-
-namespace detail {
-
-using Bits = core::BitSet<3>;  // a set of points, bit i = point i
-
-inline constexpr int kMaxPoints = 154;  // size 8
-inline constexpr int kMaxRows = 15;
-inline constexpr int kDirections = core::kHexDirections;
-
-// M1 geometry of one board size, built once on the shared hex grid with the
-// M1 axial form: row i is y, point k (from 1) of it is x = k - min(i, m).
-// Directions in axial (x, y): 0 (+1,0), 1 (0,+1), 2 (-1,+1) increase the point
-// index; 3, 4, 5 are their opposites (d + 3), which decrease it.
-struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
-  int size = 0, middle = 0;
-  std::array<std::array<Bits, kDirections>, kMaxPoints> ray{};       // excludes the point
-  std::array<std::array<Bits, kDirections>, kMaxPoints> ray_from{};  // includes it
-  std::array<Bits, kMaxPoints> star{};  // the six rays of a point, together
-  // The direction from p to q when q lies on one of p's rays, else -1.
-  std::array<std::array<std::int8_t, kMaxPoints>, kMaxPoints> direction{};
-  // Text order (nth_move): the points of each row, and by_name[r] the point
-  // whose name has rank r in byte order. Row letters come first, so row y's
-  // names hold the ranks row_start[y] .. row_start[y] + row_len[y] - 1, in the
-  // order 1, 10, 11, ..., 2, 3, ..., 9 of their positions.
-  std::array<Bits, kMaxRows> row_points{};
-  std::array<std::uint8_t, kMaxPoints> by_name{};
-
-  // M1: the four symmetries of the board (property M1_BoardHasFourSymmetries):
-  // s = 0 identity, 1 left-right mirror (row a: a1 <-> a<n>), 2 top-bottom
-  // mirror (rows a <-> last, points keep their place in the row), 3 the half
-  // turn. image[s][p] is the point s takes p to; orientation[s][o] the line
-  // orientation (directions o, o + 3) that o becomes.
-  static constexpr int kSymmetries = 4;
-  std::array<std::array<std::uint8_t, kMaxPoints>, kSymmetries> image{};
-  std::array<std::array<std::uint8_t, 3>, kSymmetries> orientation{};
-  Bits map(int s, const Bits& b) const;  // the image of a set under s
-
-  static const Geometry& of(int size);  // size 6, 7 or 8
-  int index(int row, int col) const { return row_start[row] + col; }
-  // -1 when (x, y) is off the board.
-  int at_axial(int x, int y) const { return at(x, y); }
-  std::string name(int p) const;
-
- private:
-  Bits turn(const Bits& b) const;  // the half turn
-  Bits flip(const Bits& b) const;  // the top-bottom mirror
-};
-
-}  // namespace detail
 
 class Meridians {
  public:
