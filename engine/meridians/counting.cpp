@@ -36,12 +36,11 @@ void open_runs(const Geometry& geo, Bits (&opened)[3], Bits (&runs)[3], const Bi
 
 // open_runs on the board without O's last stone, kept by each thread: the
 // siblings perft looks at in a row differ only by that stone (O's removals
-// aside), and a move whose own group dies (5,000 boards in the midgames,
-// groups of about 14 stones) comes back in each of them (measured: 64% of
-// the boards). The kept runs hold but for the one that stone stands on, per
-// orientation (mostly one: that stone is what killed the group), which it
-// splits in two runs that both end at it, so O sees both. Direct-mapped by
-// the removed stones.
+// aside), and a move whose own group dies (large groups, many boards in the
+// midgames) comes back in most of them (docs/figures.md). The kept runs hold
+// but for the one that stone stands on, per orientation (mostly one: that
+// stone is what killed the group), which it splits in two runs that both end
+// at it, so O sees both. Direct-mapped by the removed stones.
 struct RunCache {
   struct Entry {
     bool valid = false;
@@ -82,9 +81,9 @@ bool Meridians::prepare_counts(const Position& pos, int placements, Counts& coun
     add_sight(*geo_, now.seen, theirs, occupied);
   }
   now.finish();
-  // The table pays when O sees few points along one line only: crowded
-  // boards (midgames: 10 against 33 placements), not the opening (38 against
-  // 19; before Position::sight is kept, the question is not even asked).
+  // The table pays when O sees fewer points along one line only than there
+  // are placements: crowded boards, not the opening (before Position::sight
+  // is kept, the question is not even asked).
   counts.tabled = pos.tracked && (now.only[0] | now.only[1] | now.only[2]).count() < placements;
   if (counts.tabled) counts.table.build(*geo_, now, theirs);
   return true;

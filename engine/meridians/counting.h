@@ -65,9 +65,9 @@ struct Board {
 
 // moves_after for every placement at once, from the other side: a point q
 // that O sees along o only, in a run with one end O's, is lost after a
-// placement s exactly when s lies between q and that end. O sees few points
-// along one line only (measured: 10 a position, against 32 placements), so
-// each such q adds one to the points it would be lost by.
+// placement s exactly when s lies between q and that end. On crowded boards O
+// sees few points along one line only, far fewer than there are placements
+// (docs/figures.md), so each such q adds one to the points it would be lost by.
 struct LostTable {
   std::array<std::uint8_t, detail::kMaxPoints> lost;
   void build(const Geometry& geo, const Board& now, const Bits& theirs) {
@@ -75,7 +75,7 @@ struct LostTable {
     for (int o = 0; o < 3; ++o)
       now.only[o].for_each([&](int q) {
         // An end next to q that is O's leaves no point between them, and q
-        // sees it whatever is placed on the other side (most q, measured).
+        // sees it whatever is placed on the other side (most q).
         const int up_next = geo.step[q][o], down_next = geo.step[q][o + 3];
         if ((up_next >= 0 && theirs.test(up_next)) || (down_next >= 0 && theirs.test(down_next)))
           return;

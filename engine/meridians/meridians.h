@@ -87,8 +87,9 @@ class Meridians {
     // known); the first reader of sight links them in (settle), so a
     // position is not to be read by two threads at once.
     mutable std::uint8_t pending = kUnknown;
-    // Left uninitialised and not copied by play while not tracked: 144 bytes
-    // more per copy cost the opening 10% (measured).
+    // Left uninitialised and not copied by play while not tracked: the opening
+    // copies many positions, and 144 bytes more per copy cost it dearly
+    // (docs/figures.md).
     union Sight {
       Sight() {}
       Bits of[2][3];
@@ -220,7 +221,9 @@ class Meridians {
   void rebuild_sight(Position& pos) const;  // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
-  static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
+  // From this many stones on, keeping sight costs less than sweeping it (any
+  // value from 6 to 12 does alike: docs/figures.md).
+  static constexpr int kTrackFrom = 8;
   // legal_moves at M6 with M10: each placement, with what M10 removes after it.
   void mark_placements(const Position& pos, const Bits& targets, MoveList& list,
                        Removals& out) const;
