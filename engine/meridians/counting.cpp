@@ -89,6 +89,14 @@ bool Meridians::prepare_counts(const Position& pos, int placements, Counts& coun
   return true;
 }
 
+void Meridians::Counts::count(const Geometry& geo, MoveList& list, const std::uint8_t* skip,
+                              int skips) const {
+  if (tabled)
+    count(list, skip, skips, [&](int s) { return table.moves_after(now, s); });
+  else
+    count(list, skip, skips, [&](int s) { return now.moves_after(geo, theirs, s); });
+}
+
 void Meridians::count_children(const Position& pos, MoveList& list) const {
   Counts counts;  // not tabled: Position::sight is not kept yet
   if (!prepare_counts(pos, static_cast<int>(list.size()), counts)) return;

@@ -110,14 +110,10 @@ struct Meridians::Counts {
   bool tabled = false;  // by `table`, else by Board::moves_after
   detail::LostTable table;
   // Move::moves of the placements in `list` on `now`, but for those at the
-  // (increasing) indices `skip`.
+  // (increasing) indices `skip`. In counting.cpp: legal_moves calls it, and
+  // inlined there it costs every call of legal_moves (docs/figures.md).
   void count(const detail::Geometry& geo, MoveList& list, const std::uint8_t* skip,
-             int skips) const {
-    if (tabled)
-      count(list, skip, skips, [&](int s) { return table.moves_after(now, s); });
-    else
-      count(list, skip, skips, [&](int s) { return now.moves_after(geo, theirs, s); });
-  }
+             int skips) const;
   template <class F>
   ARB_HOT_INLINE static void count(MoveList& list, const std::uint8_t* skip, int skips,
                                    F moves_after) {
