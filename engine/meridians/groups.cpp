@@ -347,7 +347,7 @@ void Meridians::remove_dead(Position& next, const Position& pos, const Move& mov
   const int me = pos.side;
   Bits dead;
   if (move.code == Move::kPass) {
-    if (pass_keeps_) {  // V7: M10 after a placement only; the passer's dead groups stay
+    if (rules_.pass_keeps) {  // V7: M10 after a placement only; the passer's dead groups stay
       next.stale = true;
       return;
     }

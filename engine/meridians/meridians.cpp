@@ -17,12 +17,17 @@ namespace {
 constexpr const char* kColourName[2] = {"white", "black"};
 }  // namespace
 
+Meridians::Rules Meridians::read_rules(const Spec& spec) {
+  Rules rules;
+  rules.size = spec.number("size");
+  rules.swap = spec.flag("swap");
+  rules.second_by_sight = spec.value("second") == "sight";
+  rules.pass_keeps = spec.value("pass") == "keeps";
+  return rules;
+}
+
 Meridians::Meridians(const Spec& spec)
-    : spec_(spec),
-      geo_(&Geometry::of(spec.number("size"))),
-      swap_option_(spec.flag("swap")),
-      second_by_sight_(spec.value("second") == "sight"),
-      pass_keeps_(spec.value("pass") == "keeps") {}
+    : spec_(spec), rules_(read_rules(spec)), geo_(&Geometry::of(rules_.size)) {}
 
 Meridians::MoveList Meridians::legal_moves(const Position& pos) const {
   MoveList list;
@@ -226,9 +231,9 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   if (!order_ok)
     throw Error("side: '" + std::string(fields[1]) + "' to move cannot follow " +
                 std::to_string(pw) + " white and " + std::to_string(pb) + " black stones placed");
-  if (pos.may_swap && (!swap_option_ || pos.side != 1 || pw != 1 || pb != 0))
-    throw Error(swap_option_ ? "swap: only Black, right after White's first stone, may swap (M9)"
-                             : "swap: this game has no swap option");
+  if (pos.may_swap && (!rules_.swap || pos.side != 1 || pw != 1 || pb != 0))
+    throw Error(rules_.swap ? "swap: only Black, right after White's first stone, may swap (M9)"
+                            : "swap: this game has no swap option");
   pos.tracked = pos.placed[0] == 2 && pos.placed[1] == 2;
   if (pos.tracked) rebuild_sight(pos);
   // M8: the side to move always has stones once he has placed 2 (the game ended before).
@@ -238,7 +243,7 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   const int other = pos.side ^ 1;
   if (pos.placed[other] == 2 && dead_stones(pos, other).any()) {
     // V6 (an adjacent second stone) and V7 (a pass keeps them) can leave one.
-    if (!second_by_sight_ && !pass_keeps_)
+    if (!rules_.second_by_sight && !rules_.pass_keeps)
       throw Error(std::string("rows: ") + kColourName[other] + " group at " +
                   geo_->name(dead_stones(pos, other).lowest()) + " is dead (M10 removes it)");
     pos.stale = true;

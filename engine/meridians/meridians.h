@@ -131,8 +131,18 @@ class Meridians {
 
   static constexpr std::string_view kName = "meridians";
 
+  // The spec's options, read once by the constructor (RULES.md "Game specs";
+  // common/spec.h has already expanded V8's presets into them).
+  struct Rules {
+    int size = 7;                  // M1: size=7|6|8, the points on an edge
+    bool swap = false;             // M9: the swap flag, Black's swap after White's first stone
+    bool second_by_sight = false;  // V6 second=sight: M5 without "not adjacent"
+    bool pass_keeps = false;       // V7 pass=keeps: M10 after a placement only
+  };
+
   explicit Meridians(const Spec& spec);
   const Spec& spec() const { return spec_; }
+  const Rules& rules() const { return rules_; }
   std::string_view players() const { return "wb"; }
   Position start() const { return {}; }
   Position parse(std::string_view text) const;
@@ -244,11 +254,10 @@ class Meridians {
   ARB_HOT_INLINE Bits placed_seed(const Position& pos, int colour, int s) const {
     return (geo_->neighbours[s] & pos.stones[colour]).any() ? Bits::single(s) : Bits{};
   }
+  static Rules read_rules(const Spec& spec);
   Spec spec_;
+  Rules rules_;
   const detail::Geometry* geo_;
-  bool swap_option_;
-  bool second_by_sight_;  // V6 second=sight
-  bool pass_keeps_;       // V7 pass=keeps
 };
 
 // The hot path, inline (engine/core/inline.h).
@@ -265,7 +274,8 @@ inline Meridians::Bits Meridians::placements(const Position& pos) const {
     case 1: {  // M5: a path to the first stone: on a line, not adjacent
       const int first = pos.stones[pos.side].lowest();
       const Bits seen = sight(first, occupied);
-      return second_by_sight_ ? seen : seen.and_not(geo_->neighbours[first]);  // V6: adjacent too
+      // V6: adjacent too
+      return rules_.second_by_sight ? seen : seen.and_not(geo_->neighbours[first]);
     }
     default:  // M6: every own stone counts, dead or not (it may be revived)
       return sweep_sight(pos.stones[pos.side], occupied);
@@ -378,10 +388,10 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   next.last = move.code == Move::kPass ? Position::kUnknown : move.code;
   if (pos.stale) [[unlikely]] {  // V6, V7: the next mover's M10 in full (dead_near cannot)
     next.last = Position::kUnknown;
-    next.stale = move.code == Move::kPass && pass_keeps_;  // a placement's M10 left none
+    next.stale = move.code == Move::kPass && rules_.pass_keeps;  // a placement's M10 left none
   }
   next.side = static_cast<std::uint8_t>(me ^ 1);
-  next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
+  next.may_swap = rules_.swap && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
   return next;
 }
 
