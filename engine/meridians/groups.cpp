@@ -146,7 +146,9 @@ namespace {
 // opponent's last stone, kept by each thread for the next position: perft
 // looks at the children of one position in a row, which differ only by that
 // stone (the opponent's removals aside), so they share the mover's groups,
-// and his paths are those that do not cross the new stone.
+// and his paths are those that do not cross the new stone. The steps of
+// mark_placements are inlined into it (ARB_HOT_INLINE): it runs once per
+// position of the walk.
 struct PathCache {
   const Geometry* geo = nullptr;  // none yet
   Bits own, base;                 // the key: the mover's stones, the board without `last`
@@ -161,6 +163,152 @@ struct PathCache {
   // stone) join two groups, by [lower label][higher label].
   std::array<std::uint64_t, kMaxGroups> partners;
   std::array<std::array<std::uint8_t, kMaxGroups>, kMaxGroups> paths;
+
+  // Groups numbered 0.. in point order, by flood (M2: group_of(p), p's
+  // group). Union-find in count_paths' pass is slower: long chains make long
+  // finds (docs/figures.md).
+  template <class GroupOf>
+  ARB_HOT_INLINE void number_groups(const Geometry& g_, GroupOf group_of) {
+    groups = 0;
+    for (Bits todo = own; todo.any(); ++groups) {
+      if (groups == kMaxGroups) {
+        groups = kMaxGroups + 1;
+        break;
+      }
+      const int g = groups;
+      root[g] = static_cast<std::uint8_t>(todo.lowest());
+      group[g] = group_of(root[g]);
+      todo = todo.and_not(group[g]);
+      Bits near;
+      group[g].for_each([&](int p) {
+        label[p] = static_cast<std::uint8_t>(g);
+        near |= g_.neighbours[p];
+      });
+      touch[g] = near;
+    }
+    touch_any = Bits{};
+    for (int g = 0; g < std::min(groups, kMaxGroups); ++g) touch_any |= touch[g];
+  }
+
+  // partners and paths on `base`, from `own` (the key's own, kept in registers).
+  ARB_HOT_INLINE void count_paths(const Geometry& geo_, const Bits& own, const Bits& base) {
+    for (int g = 0; g < groups; ++g) {
+      partners[g] = 0;
+      std::fill_n(paths[g].begin(), groups, 0);
+    }
+    own.for_each([&](int p) {
+      for (int d = 0; d < 3; ++d) {  // increasing directions: each line seen once
+        const int next = geo_.step[p][d];
+        if (next < 0 || base.test(next)) continue;
+        const Bits blockers = geo_.ray[p][d] & base;
+        if (!blockers.any()) continue;
+        const int b = blockers.lowest();
+        if (!own.test(b)) continue;
+        const int g = label[p], h = label[b];
+        if (g == h) continue;  // a line inside one group is no path
+        partners[g] |= std::uint64_t{1} << h;
+        partners[h] |= std::uint64_t{1} << g;
+        std::uint8_t& n = paths[std::min(g, h)][std::max(g, h)];
+        n += n < 255;
+      }
+    });
+  }
+
+  // The groups each group has a path to (M2): those on `base`, less the
+  // paths the last stone cuts. It lies on one line of each orientation, and
+  // cuts there the path between the first stones on both sides of it, when
+  // both are the mover's, of two groups (dead_near); the two groups stay
+  // partners when another path joins them.
+  ARB_HOT_INLINE void cut_partners(const Geometry& geo_, int cut, const Bits& own,
+                                   const Bits& occupied, std::uint64_t* partners) const {
+    int low[3], high[3], cuts = 0;
+    for_each_cut_path(geo_, cut, own, occupied, [&](int a, int b) {
+      if (label[a] == label[b]) return;
+      low[cuts] = std::min(label[a], label[b]);
+      high[cuts++] = std::max(label[a], label[b]);
+    });
+    for (int i = 0; i < cuts; ++i) {
+      int left = paths[low[i]][high[i]];
+      for (int j = 0; j < cuts; ++j) left -= low[j] == low[i] && high[j] == high[i];
+      if (left > 0) continue;
+      partners[low[i]] &= ~(std::uint64_t{1} << high[i]);
+      partners[high[i]] &= ~(std::uint64_t{1} << low[i]);
+    }
+  }
+
+  // The placements settled together, as sets (most of them: docs/figures.md),
+  // and what M10 removes after each of them (as_settled). G lives when s
+  // touches no group (M6 gave it a path), or when s touches a group g and not
+  // a partner h of g (g's path to h, through s or not, then joins G to h,
+  // which is not in J). After such an s, M10 removes exactly the dead groups
+  // when s neither touches one nor sees one of their stones along a line (a
+  // superset: adjacent points count too).
+  ARB_HOT_INLINE Bits settled(const Geometry& geo_, const Bits& targets,
+                              const std::uint64_t* partners, std::uint64_t dead,
+                              const Bits& occupied, Meridians::Move& as_settled) const {
+    using Move = Meridians::Move;
+    Bits out = targets.and_not(touch_any);
+    for (int g = 0; g < groups; ++g)
+      if (partners[g]) out |= touch[g].and_not(touch[std::countr_zero(partners[g])]);
+    if (dead) {
+      Bits revives;
+      for (std::uint64_t d = dead; d; d &= d - 1) {
+        const int g = std::countr_zero(d);
+        revives |= touch[g];
+        group[g].for_each([&](int b) {  // the points that see b
+          for (int d = 0; d < detail::kDirections; ++d)
+            walk(geo_, b, d, occupied, [&](int q) { revives.set(q); });
+        });
+      }
+      out = out.and_not(revives);
+      as_settled.removal = Move::Removal::kCheck;  // several groups: play checks in full
+      if (!(dead & (dead - 1))) {
+        as_settled.removal = Move::Removal::kGroup;
+        as_settled.dead_at = root[std::countr_zero(dead)];
+      }
+    }
+    return out;
+  }
+
+  // M10 after the placement s, not settled as a set: the groups it removes
+  // (kSelf: G), and `move` marked with them.
+  ARB_HOT_INLINE std::uint64_t scan(const Geometry& geo_, int s, const Bits& own,
+                                    const Bits& occupied, const std::uint64_t* partners,
+                                    std::uint64_t dead, Meridians::Move& move) const {
+    using Move = Meridians::Move;
+    std::uint64_t joined = 0;  // J
+    (geo_.neighbours[s] & own).for_each([&](int q) { joined |= std::uint64_t{1} << label[q]; });
+    bool alive = joined == 0;  // M6: s alone sees an own stone across empties
+    for (std::uint64_t j = joined; j && !alive; j &= j - 1)
+      alive = (partners[std::countr_zero(j)] & ~joined) != 0;
+    // The groups outside J that s sees across empty points along a line.
+    std::uint64_t seen = 0;
+    for (int d = 0; d < detail::kDirections && (!alive || (dead & ~joined & ~seen)); ++d) {
+      const int next = geo_.step[s][d];
+      if (next < 0 || occupied.test(next)) continue;
+      const Bits blockers = geo_.ray[s][d] & occupied;
+      if (!blockers.any()) continue;
+      const int b = d < 3 ? blockers.lowest() : blockers.highest();
+      if (!own.test(b)) continue;
+      const std::uint64_t g = std::uint64_t{1} << label[b];
+      if (joined & g) continue;
+      alive = true;
+      seen |= g;
+    }
+    std::uint64_t gone = dead & ~joined & ~seen;
+    if (!alive) gone |= joined | detail::kSelf;
+    move = Move{static_cast<std::uint8_t>(s)};
+    if (!gone) {
+      move.removal = Move::Removal::kNone;
+    } else if (gone == (joined | detail::kSelf)) {  // G alone
+      move.removal = Move::Removal::kGroup;
+      move.dead_at = static_cast<std::uint8_t>(s);
+    } else if (!(gone & (gone - 1))) {  // one group outside G
+      move.removal = Move::Removal::kGroup;
+      move.dead_at = root[std::countr_zero(gone)];
+    }  // else several groups: play checks in full
+    return gone;
+  }
 };
 thread_local PathCache path_cache;
 }  // namespace
@@ -179,80 +327,18 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
     c.geo = geo_;
     c.own = own;
     c.base = base;
-    // Groups numbered 0.. in point order, by flood (M2). (Union-find in the
-    // pass below measured 7% slower: long chains make long finds.)
-    c.groups = 0;
-    for (Bits todo = own; todo.any(); ++c.groups) {
-      if (c.groups == kMaxGroups) {
-        c.groups = kMaxGroups + 1;
-        break;
-      }
-      const int g = c.groups;
-      c.root[g] = static_cast<std::uint8_t>(todo.lowest());
-      c.group[g] = group_of(own, c.root[g]);
-      todo = todo.and_not(c.group[g]);
-      Bits touch;
-      c.group[g].for_each([&](int p) {
-        c.label[p] = static_cast<std::uint8_t>(g);
-        touch |= geo_->neighbours[p];
-      });
-      c.touch[g] = touch;
-    }
-    c.touch_any = Bits{};
-    for (int g = 0; g < std::min(c.groups, kMaxGroups); ++g) c.touch_any |= c.touch[g];
-    if (c.groups <= kMaxGroups) {
-      for (int g = 0; g < c.groups; ++g) {
-        c.partners[g] = 0;
-        std::fill_n(c.paths[g].begin(), c.groups, 0);
-      }
-      own.for_each([&](int p) {
-        for (int d = 0; d < 3; ++d) {  // increasing directions: each line seen once
-          const int next = geo_->step[p][d];
-          if (next < 0 || base.test(next)) continue;
-          const Bits blockers = geo_->ray[p][d] & base;
-          if (!blockers.any()) continue;
-          const int b = blockers.lowest();
-          if (!own.test(b)) continue;
-          const int g = c.label[p], h = c.label[b];
-          if (g == h) continue;  // a line inside one group is no path
-          c.partners[g] |= std::uint64_t{1} << h;
-          c.partners[h] |= std::uint64_t{1} << g;
-          std::uint8_t& n = c.paths[std::min(g, h)][std::max(g, h)];
-          n += n < 255;
-        }
-      });
-    }
+    c.number_groups(*geo_, [&](int p) { return group_of(own, p); });
+    if (c.groups <= kMaxGroups) c.count_paths(*geo_, own, base);
   }
   if (c.groups > kMaxGroups) {  // play checks M10 in full
     targets.for_each([&](int s) { list.push_back(Move{static_cast<std::uint8_t>(s)}); });
     return;
   }
   const int groups = c.groups;
-  const auto& label = c.label;
-  const auto& root = c.root;
   out.group = c.group.data();
-  // The groups each group has a path to (M2): those on `base`, less the
-  // paths the last stone cuts. It lies on one line of each orientation, and
-  // cuts there the path between the first stones on both sides of it, when
-  // both are the mover's, of two groups (dead_near); the two groups stay
-  // partners when another path joins them.
   std::array<std::uint64_t, kMaxGroups> partners;
   std::copy_n(c.partners.begin(), groups, partners.begin());
-  if (cut >= 0) {
-    int low[3], high[3], cuts = 0;
-    for_each_cut_path(*geo_, cut, own, occupied, [&](int a, int b) {
-      if (label[a] == label[b]) return;
-      low[cuts] = std::min(label[a], label[b]);
-      high[cuts++] = std::max(label[a], label[b]);
-    });
-    for (int i = 0; i < cuts; ++i) {
-      int left = c.paths[low[i]][high[i]];
-      for (int j = 0; j < cuts; ++j) left -= low[j] == low[i] && high[j] == high[i];
-      if (left > 0) continue;
-      partners[low[i]] &= ~(std::uint64_t{1} << high[i]);
-      partners[high[i]] &= ~(std::uint64_t{1} << low[i]);
-    }
-  }
+  if (cut >= 0) c.cut_partners(*geo_, cut, own, occupied, partners.data());
   // The mover's dead groups: only ones the opponent's last placement cut.
   std::uint64_t dead = 0;
   for (int g = 0; g < groups; ++g)
@@ -266,69 +352,8 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
     }
     list.push_back(move);
   };
-  // Most placements are settled together, as sets (measured: 86% of the
-  // midgames' placements, and most of the rest in the 15% of positions with
-  // a dead group). G lives when s touches no group (M6 gave it a path), or
-  // when s touches a group g and not a partner h of g (g's path to h, through
-  // s or not, then joins G to h, which is not in J). After such an s, M10
-  // removes exactly the dead groups when s neither touches one nor sees one
-  // of their stones along a line (a superset: adjacent points count too).
-  Bits settled = targets.and_not(c.touch_any);
-  for (int g = 0; g < groups; ++g)
-    if (partners[g]) settled |= c.touch[g].and_not(c.touch[std::countr_zero(partners[g])]);
   Move as_settled{0, Move::Removal::kNone};
-  if (dead) {
-    Bits revives;
-    for (std::uint64_t d = dead; d; d &= d - 1) {
-      const int g = std::countr_zero(d);
-      revives |= c.touch[g];
-      c.group[g].for_each([&](int b) {  // the points that see b
-        for (int d = 0; d < detail::kDirections; ++d)
-          walk(*geo_, b, d, occupied, [&](int q) { revives.set(q); });
-      });
-    }
-    settled = settled.and_not(revives);
-    as_settled.removal = Move::Removal::kCheck;  // several groups: play checks in full
-    if (!(dead & (dead - 1))) {
-      as_settled.removal = Move::Removal::kGroup;
-      as_settled.dead_at = root[std::countr_zero(dead)];
-    }
-  }
-  // The others, one by one.
-  const auto scan = [&](int s) {
-    std::uint64_t joined = 0;  // J
-    (geo_->neighbours[s] & own).for_each([&](int q) { joined |= std::uint64_t{1} << label[q]; });
-    bool alive = joined == 0;  // M6: s alone sees an own stone across empties
-    for (std::uint64_t j = joined; j && !alive; j &= j - 1)
-      alive = (partners[std::countr_zero(j)] & ~joined) != 0;
-    // The groups outside J that s sees across empty points along a line.
-    std::uint64_t seen = 0;
-    for (int d = 0; d < detail::kDirections && (!alive || (dead & ~joined & ~seen)); ++d) {
-      const int next = geo_->step[s][d];
-      if (next < 0 || occupied.test(next)) continue;
-      const Bits blockers = geo_->ray[s][d] & occupied;
-      if (!blockers.any()) continue;
-      const int b = d < 3 ? blockers.lowest() : blockers.highest();
-      if (!own.test(b)) continue;
-      const std::uint64_t g = std::uint64_t{1} << label[b];
-      if (joined & g) continue;
-      alive = true;
-      seen |= g;
-    }
-    std::uint64_t gone = dead & ~joined & ~seen;
-    if (!alive) gone |= joined | Removals::kSelf;
-    Move move{static_cast<std::uint8_t>(s)};
-    if (!gone) {
-      move.removal = Move::Removal::kNone;
-    } else if (gone == (joined | Removals::kSelf)) {  // G alone
-      move.removal = Move::Removal::kGroup;
-      move.dead_at = static_cast<std::uint8_t>(s);
-    } else if (!(gone & (gone - 1))) {  // one group outside G
-      move.removal = Move::Removal::kGroup;
-      move.dead_at = root[std::countr_zero(gone)];
-    }  // else several groups: play checks in full
-    add(move, gone);
-  };
+  const Bits settled = c.settled(*geo_, targets, partners.data(), dead, occupied, as_settled);
   for (int k = 0; k < Bits::kWords; ++k) {  // targets.for_each, a word at a time
     const std::uint64_t settled_here = settled.w[k];
     for (std::uint64_t x = targets.w[k]; x; x &= x - 1) {
@@ -336,8 +361,10 @@ void Meridians::mark_placements(const Position& pos, const Bits& targets, MoveLi
       if (settled_here >> bit & 1) {
         as_settled.code = static_cast<std::uint8_t>(s);
         add(as_settled, dead);
-      } else {
-        scan(s);
+      } else {  // the others, one by one
+        Move move;
+        const std::uint64_t gone = c.scan(*geo_, s, own, occupied, partners.data(), dead, move);
+        add(move, gone);
       }
     }
   }

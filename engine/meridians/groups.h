@@ -36,6 +36,8 @@ ARB_HOT_INLINE void for_each_cut_path(const Geometry& geo, int last, const Bits&
 }
 
 constexpr int kMaxGroups = 63;  // more: nothing is marked, play checks M10 in full
+// In a mask of the mover's groups that M10 removes: G (see below) goes too.
+inline constexpr std::uint64_t kSelf = std::uint64_t{1} << 63;
 
 }  // namespace detail
 
@@ -50,7 +52,7 @@ constexpr int kMaxGroups = 63;  // more: nothing is marked, play checks M10 in f
 // again only when s is the first stone it sees across empty points along a
 // line; no group that lives now can die (see dead_near).
 struct Meridians::Removals {
-  static constexpr std::uint64_t kSelf = std::uint64_t{1} << 63;  // G goes too
+  static constexpr std::uint64_t kSelf = detail::kSelf;  // G goes too
   bool known = false;
   // The moves after which M10 removes something, by their index in the list,
   // with the labels of the mover's groups it removes (with kSelf: G, which

@@ -140,9 +140,9 @@ std::string Meridians::format(const Position& pos) const {
   return out;
 }
 
-Meridians::Position Meridians::parse(std::string_view text) const {
-  // Split into fields on single spaces.
-  std::array<std::string_view, 6> fields;
+namespace {
+// The fields of a position text, split on single spaces; returns how many.
+std::size_t split_fields(std::string_view text, std::array<std::string_view, 6>& fields) {
   std::size_t nfields = 0;
   for (std::size_t start = 0;;) {
     const std::size_t space = text.find(' ', start);
@@ -157,11 +157,13 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   if (nfields < 4)
     throw Error("position: expected '<rows> <side> <placed-white> <placed-black> [swap]'");
   if (nfields > 5) throw Error("position: too many fields");
+  return nfields;
+}
+}  // namespace
 
-  Position pos;
-  // Rows, from the top row down.
+// The rows field, from the top row down: the stones of pos.
+void Meridians::parse_rows(std::string_view rows, Position& pos) const {
   int row = geo_->rows - 1, col = 0;
-  const std::string_view rows = fields[0];
   const auto row_name = [&](int r) { return std::string("row ") + static_cast<char>('a' + r); };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const char c = rows[i];
@@ -197,6 +199,13 @@ Meridians::Position Meridians::parse(std::string_view text) const {
   if (col != geo_->row_len[0])
     throw Error(row_name(0) + ": " + std::to_string(col) + " points, expected " +
                 std::to_string(geo_->row_len[0]));
+}
+
+Meridians::Position Meridians::parse(std::string_view text) const {
+  std::array<std::string_view, 6> fields;
+  const std::size_t nfields = split_fields(text, fields);
+  Position pos;
+  parse_rows(fields[0], pos);
 
   if (fields[1] != "w" && fields[1] != "b")
     throw Error("side: expected 'w' or 'b', got '" + std::string(fields[1]) + "'");

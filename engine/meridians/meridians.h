@@ -203,6 +203,8 @@ class Meridians {
 
  private:
   Bits sight(int p, Bits occupied) const;  // empty points seen from p, M6
+  // parse's first field: the stones, row by row (RULES.md "Position text").
+  void parse_rows(std::string_view rows, Position& pos) const;
   // Position::sight after `me` placed at the empty point p; `others` is every
   // other occupied point, `theirs_stones` the opponent's.
   void link_placed(Position::Sight& sight, int p, const Bits& others, const Bits& theirs_stones,
