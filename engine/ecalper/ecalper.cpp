@@ -441,6 +441,49 @@ constexpr char kLetters[] = "BWR";
 
 std::string quote(char c) { return std::string("'") + c + "'"; }
 
+// The <rows> field: each player's stones (kLetters), row by row.
+void parse_rows(std::string_view rows, const detail::Geometry& geo, int players,
+                Ecalper::Position& pos) {
+  int r = 0;
+  int col = 0;
+  for (std::size_t i = 0; i <= rows.size(); ++i) {
+    const std::string where = "row " + std::to_string(r + 1);
+    if (r >= geo.rows) throw Error("rows: more than " + std::to_string(geo.rows) + " rows");
+    const int len = geo.row_len[static_cast<std::size_t>(r)];
+    if (i == rows.size() || rows[i] == '/') {
+      if (col != len)
+        throw Error(where + ": " + std::to_string(col) + " cells, expected " + std::to_string(len));
+      ++r;
+      col = 0;
+      if (i == rows.size()) break;
+      continue;
+    }
+    const char ch = rows[i];
+    if (ch >= '0' && ch <= '9') {
+      if (ch == '0') throw Error(where + ": number starting with '0'");
+      int run = 0;
+      while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
+        run = run * 10 + (rows[i] - '0');
+        if (run > len) break;
+        ++i;
+      }
+      --i;
+      col += run;
+      if (col > len) throw Error(where + ": more than " + std::to_string(len) + " cells");
+      continue;
+    }
+    int p = -1;
+    for (int q = 0; q < players; ++q)
+      if (ch == kLetters[q]) p = q;
+    if (p < 0) throw Error(where + ": bad character " + quote(ch));
+    if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
+    pos.stones[static_cast<std::size_t>(p)].set(geo.row_start[static_cast<std::size_t>(r)] + col);
+    ++col;
+  }
+  if (r != geo.rows)
+    throw Error("rows: " + std::to_string(r) + " rows, expected " + std::to_string(geo.rows));
+}
+
 }  // namespace
 
 std::string Ecalper::format(const Position& pos) const {
@@ -526,50 +569,7 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       at = sp + 1;
     }
   }
-  // <rows>
-  {
-    const std::string_view rows = fields[0];
-    int r = 0;
-    int col = 0;
-    for (std::size_t i = 0; i <= rows.size(); ++i) {
-      const std::string where = "row " + std::to_string(r + 1);
-      if (r >= geo_->rows) throw Error("rows: more than " + std::to_string(geo_->rows) + " rows");
-      const int len = geo_->row_len[static_cast<std::size_t>(r)];
-      if (i == rows.size() || rows[i] == '/') {
-        if (col != len)
-          throw Error(where + ": " + std::to_string(col) + " cells, expected " +
-                      std::to_string(len));
-        ++r;
-        col = 0;
-        if (i == rows.size()) break;
-        continue;
-      }
-      const char ch = rows[i];
-      if (ch >= '0' && ch <= '9') {
-        if (ch == '0') throw Error(where + ": number starting with '0'");
-        int run = 0;
-        while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
-          run = run * 10 + (rows[i] - '0');
-          if (run > len) break;
-          ++i;
-        }
-        --i;
-        col += run;
-        if (col > len) throw Error(where + ": more than " + std::to_string(len) + " cells");
-        continue;
-      }
-      int p = -1;
-      for (int q = 0; q < players_; ++q)
-        if (ch == kLetters[q]) p = q;
-      if (p < 0) throw Error(where + ": bad character " + quote(ch));
-      if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
-      pos.stones[static_cast<std::size_t>(p)].set(geo_->row_start[static_cast<std::size_t>(r)] +
-                                                  col);
-      ++col;
-    }
-    if (r != geo_->rows)
-      throw Error("rows: " + std::to_string(r) + " rows, expected " + std::to_string(geo_->rows));
-  }
+  parse_rows(fields[0], *geo_, players_, pos);
   // <side>
   {
     const std::string_view side = fields[1];
