@@ -246,13 +246,83 @@ using detail::Wide;
 // below has a multiplier of at least 1, so an overflow anywhere is an overflow
 // of the total.
 
+int next_player(int p, int players) { return p + 1 == players ? 0 : p + 1; }
+
+// The child after the side to move replaced a stone of `victim` (or none: 3)
+// and placed k.
+Counters child_of(const Counters& c, int victim, int k, int players) {
+  Counters n = c;
+  const bool first = c.last_count == 0;
+  if (victim != 3) {
+    --n.count[static_cast<std::size_t>(victim)];
+    ++n.count[c.side];
+  }
+  n.count[c.side] = static_cast<std::uint8_t>(n.count[c.side] + k);
+  n.empty = static_cast<std::uint8_t>(c.empty - k);
+  n.replaced = victim != 3;
+  n.holder = victim != 3 ? c.side : 3;
+  n.last_count = static_cast<std::uint8_t>(k);
+  n.side = static_cast<std::uint8_t>(next_player(c.side, players));
+  n.swap = players == 2 && first;  // C3
+  return n;
+}
+
+// Below the root every position is consistent, so the stones of each player
+// that the side to move of n may replace follow from the counters.
+std::array<int, 3> replaceable_of(const Counters& n, int players, bool last_added) {
+  std::array<int, 3> r{};
+  for (int p = 0; p < players; ++p) {
+    if (p == n.side) continue;
+    if (last_added) {
+      // C4: the previous player's placed stones, all still his.
+      const int prev = n.side == 0 ? players - 1 : n.side - 1;
+      r[static_cast<std::size_t>(p)] = p == prev ? n.last_count : 0;
+    } else {
+      r[static_cast<std::size_t>(p)] = n.count[static_cast<std::size_t>(p)] - (n.holder == p);
+    }
+  }
+  return r;
+}
+
+// The root's counters, from the position itself as legal_moves and play see
+// it, and in `replaceable` how many stones of each player its side to move may
+// replace (legal_moves' list).
+Counters root_counters(const Ecalper::Position& pos, int players, bool last_added,
+                       std::array<int, 3>& replaceable) {
+  Counters root;
+  root.side = pos.side;
+  root.swap = pos.swap;
+  root.empty = pos.empty;
+  root.last_count = pos.last_count;
+  root.count = pos.count;
+  root.replaced = pos.last_replaced != kNone;
+  replaceable = {};
+  for (int p = 0; p < players; ++p) {
+    const auto& stones = pos.stones[static_cast<std::size_t>(p)];
+    if (root.replaced && stones.test(pos.last_replaced)) root.holder = static_cast<std::uint8_t>(p);
+    if (p == pos.side || last_added) continue;
+    replaceable[static_cast<std::size_t>(p)] =
+        stones.count() - (root.replaced && stones.test(pos.last_replaced) ? 1 : 0);
+  }
+  if (last_added) {
+    // The owner as play finds it: the next player, else (three players) the one after.
+    for (int i = 0; i < pos.last_count; ++i) {
+      const int cell = pos.last_placed[static_cast<std::size_t>(i)];
+      int owner = next_player(pos.side, players);
+      if (players == 3 && !pos.stones[static_cast<std::size_t>(owner)].test(cell))
+        owner = next_player(owner, players);
+      ++replaceable[static_cast<std::size_t>(owner)];
+    }
+  }
+  return root;
+}
+
 }  // namespace
 
 detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
   if (depth <= 0) return 1;
   if (depth == 1) return count_moves(pos);
   const int k_turn = stones_per_turn();
-  const auto next_player = [&](int p) { return p + 1 == rules_.players ? 0 : p + 1; };
   // The same tests as turn_kind, on counters.
   const auto kind_of = [&](const Counters& c) {
     if (rules_.players == 2) {
@@ -265,22 +335,8 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     if (c.side == 0 && c.empty < 15) return Turn::kOver;  // C5, three players
     return Turn::kNormal;
   };
-  // The child after replacing a stone of `victim` (or none: 3) and placing k.
   const auto child = [&](const Counters& c, int victim, int k) {
-    Counters n = c;
-    const bool first = c.last_count == 0;
-    if (victim != 3) {
-      --n.count[static_cast<std::size_t>(victim)];
-      ++n.count[c.side];
-    }
-    n.count[c.side] = static_cast<std::uint8_t>(n.count[c.side] + k);
-    n.empty = static_cast<std::uint8_t>(c.empty - k);
-    n.replaced = victim != 3;
-    n.holder = victim != 3 ? c.side : 3;
-    n.last_count = static_cast<std::uint8_t>(k);
-    n.side = static_cast<std::uint8_t>(next_player(c.side));
-    n.swap = rules_.players == 2 && first;  // C3
-    return n;
+    return child_of(c, victim, k, rules_.players);
   };
 
   std::unordered_map<std::uint64_t, Wide> memo;
@@ -313,18 +369,7 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     const auto below = [&](const Counters& n) -> Wide {
       const std::uint64_t key = n.key(d - 1);
       if (const auto it = memo.find(key); it != memo.end()) return it->second;
-      std::array<int, 3> r{};
-      for (int p = 0; p < rules_.players; ++p) {
-        if (p == n.side) continue;
-        if (rules_.last_added) {
-          // C4: the previous player's placed stones, all still his.
-          const int prev = n.side == 0 ? rules_.players - 1 : n.side - 1;
-          r[static_cast<std::size_t>(p)] = p == prev ? n.last_count : 0;
-        } else {
-          r[static_cast<std::size_t>(p)] = n.count[static_cast<std::size_t>(p)] - (n.holder == p);
-        }
-      }
-      const Wide v = self(self, n, d - 1, r);
+      const Wide v = self(self, n, d - 1, replaceable_of(n, rules_.players, rules_.last_added));
       memo.emplace(key, v);
       return v;
     };
@@ -349,32 +394,8 @@ detail::Wide Ecalper::count_subtree(const Position& pos, int depth) const {
     return total;
   };
 
-  // The root, from the position itself, as legal_moves and play see it.
-  Counters root;
-  root.side = pos.side;
-  root.swap = pos.swap;
-  root.empty = pos.empty;
-  root.last_count = pos.last_count;
-  root.count = pos.count;
-  root.replaced = pos.last_replaced != kNone;
-  std::array<int, 3> replaceable{};
-  for (int p = 0; p < rules_.players; ++p) {
-    const auto& stones = pos.stones[static_cast<std::size_t>(p)];
-    if (root.replaced && stones.test(pos.last_replaced)) root.holder = static_cast<std::uint8_t>(p);
-    if (p == pos.side || rules_.last_added) continue;
-    replaceable[static_cast<std::size_t>(p)] =
-        stones.count() - (root.replaced && stones.test(pos.last_replaced) ? 1 : 0);
-  }
-  if (rules_.last_added) {
-    // The owner as play finds it: the next player, else (three players) the one after.
-    for (int i = 0; i < pos.last_count; ++i) {
-      const int cell = pos.last_placed[static_cast<std::size_t>(i)];
-      int owner = next_player(pos.side);
-      if (rules_.players == 3 && !pos.stones[static_cast<std::size_t>(owner)].test(cell))
-        owner = next_player(owner);
-      ++replaceable[static_cast<std::size_t>(owner)];
-    }
-  }
+  std::array<int, 3> replaceable;
+  const Counters root = root_counters(pos, rules_.players, rules_.last_added, replaceable);
   return rec(rec, root, depth, replaceable);
 }
 
@@ -425,6 +446,49 @@ namespace {
 constexpr char kLetters[] = "BWR";
 
 std::string quote(char c) { return std::string("'") + c + "'"; }
+
+// The <rows> field: each player's stones (kLetters), row by row.
+void parse_rows(std::string_view rows, const detail::Geometry& geo, int players,
+                Ecalper::Position& pos) {
+  int r = 0;
+  int col = 0;
+  for (std::size_t i = 0; i <= rows.size(); ++i) {
+    const std::string where = "row " + std::to_string(r + 1);
+    if (r >= geo.rows) throw Error("rows: more than " + std::to_string(geo.rows) + " rows");
+    const int len = geo.row_len[static_cast<std::size_t>(r)];
+    if (i == rows.size() || rows[i] == '/') {
+      if (col != len)
+        throw Error(where + ": " + std::to_string(col) + " cells, expected " + std::to_string(len));
+      ++r;
+      col = 0;
+      if (i == rows.size()) break;
+      continue;
+    }
+    const char ch = rows[i];
+    if (ch >= '0' && ch <= '9') {
+      if (ch == '0') throw Error(where + ": number starting with '0'");
+      int run = 0;
+      while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
+        run = run * 10 + (rows[i] - '0');
+        if (run > len) break;
+        ++i;
+      }
+      --i;
+      col += run;
+      if (col > len) throw Error(where + ": more than " + std::to_string(len) + " cells");
+      continue;
+    }
+    int p = -1;
+    for (int q = 0; q < players; ++q)
+      if (ch == kLetters[q]) p = q;
+    if (p < 0) throw Error(where + ": bad character " + quote(ch));
+    if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
+    pos.stones[static_cast<std::size_t>(p)].set(geo.row_start[static_cast<std::size_t>(r)] + col);
+    ++col;
+  }
+  if (r != geo.rows)
+    throw Error("rows: " + std::to_string(r) + " rows, expected " + std::to_string(geo.rows));
+}
 
 }  // namespace
 
@@ -511,50 +575,7 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
       at = sp + 1;
     }
   }
-  // <rows>
-  {
-    const std::string_view rows = fields[0];
-    int r = 0;
-    int col = 0;
-    for (std::size_t i = 0; i <= rows.size(); ++i) {
-      const std::string where = "row " + std::to_string(r + 1);
-      if (r >= geo_->rows) throw Error("rows: more than " + std::to_string(geo_->rows) + " rows");
-      const int len = geo_->row_len[static_cast<std::size_t>(r)];
-      if (i == rows.size() || rows[i] == '/') {
-        if (col != len)
-          throw Error(where + ": " + std::to_string(col) + " cells, expected " +
-                      std::to_string(len));
-        ++r;
-        col = 0;
-        if (i == rows.size()) break;
-        continue;
-      }
-      const char ch = rows[i];
-      if (ch >= '0' && ch <= '9') {
-        if (ch == '0') throw Error(where + ": number starting with '0'");
-        int run = 0;
-        while (i < rows.size() && rows[i] >= '0' && rows[i] <= '9') {
-          run = run * 10 + (rows[i] - '0');
-          if (run > len) break;
-          ++i;
-        }
-        --i;
-        col += run;
-        if (col > len) throw Error(where + ": more than " + std::to_string(len) + " cells");
-        continue;
-      }
-      int p = -1;
-      for (int q = 0; q < rules_.players; ++q)
-        if (ch == kLetters[q]) p = q;
-      if (p < 0) throw Error(where + ": bad character " + quote(ch));
-      if (col >= len) throw Error(where + ": more than " + std::to_string(len) + " cells");
-      pos.stones[static_cast<std::size_t>(p)].set(geo_->row_start[static_cast<std::size_t>(r)] +
-                                                  col);
-      ++col;
-    }
-    if (r != geo_->rows)
-      throw Error("rows: " + std::to_string(r) + " rows, expected " + std::to_string(geo_->rows));
-  }
+  parse_rows(fields[0], *geo_, rules_.players, pos);
   // <side>
   {
     const std::string_view side = fields[1];

@@ -131,32 +131,20 @@ std::string Emergo::square_name(int sq) const {
          static_cast<char>('1' + rank_of(size_, sq));
 }
 
-Emergo::Position Emergo::parse(std::string_view text) const {
-  std::vector<std::string_view> fields;
-  for (std::size_t at = 0;;) {
-    const std::size_t space = text.find(' ', at);
-    fields.push_back(text.substr(at, space == std::string_view::npos ? text.npos : space - at));
-    if (space == std::string_view::npos) break;
-    at = space + 1;
-  }
-  if (fields.size() != 4)
-    throw Error("position: expected 4 fields separated by single spaces, got " +
-                std::to_string(fields.size()));
-  for (std::size_t i = 0; i < fields.size(); ++i)
-    if (fields[i].empty()) throw Error("position: empty field " + std::to_string(i + 1));
-
-  Position p{};
-  int on_board[2] = {0, 0};
-  // Ranks, from the top rank down to rank 1.
-  const std::string_view ranks = fields[0];
-  int rank = size_ - 1;
+namespace {
+// The ranks field of a position text, from the top rank down to rank 1: the
+// columns of p, and in on_board the men of each colour on the board (at most
+// max_men each).
+void parse_ranks(std::string_view ranks, int size, int max_men, Emergo::Position& p,
+                 int (&on_board)[2]) {
+  int rank = size - 1;
   int file = 0;
   bool after_digit = false;
   auto rank_error = [&](const std::string& what) {
     return Error("rank " + std::to_string(rank + 1) + ": " + what);
   };
   auto place = [&](const std::string& men, char shown) {
-    if (file >= size_) throw rank_error("too many squares at " + quoted(shown));
+    if (file >= size) throw rank_error("too many squares at " + quoted(shown));
     if ((rank + file) % 2 != 0)
       throw rank_error("a man on light square " + std::string(1, static_cast<char>('a' + file)) +
                        std::to_string(rank + 1));
@@ -173,9 +161,9 @@ Emergo::Position Emergo::parse(std::string_view text) const {
     const int prisoners = static_cast<int>(cap_start);
     on_board[owner] += cap;
     on_board[owner ^ 1] += prisoners;
-    if (on_board[owner] > men_ || on_board[owner ^ 1] > men_)
-      throw rank_error("more than " + std::to_string(men_) + " men of a colour");
-    const int sq = (size_ * rank + file) / 2;
+    if (on_board[owner] > max_men || on_board[owner ^ 1] > max_men)
+      throw rank_error("more than " + std::to_string(max_men) + " men of a colour");
+    const int sq = (size * rank + file) / 2;
     p.col[sq] = make_column(cap, prisoners);
     p.owned[owner] |= Bitboard{1} << sq;
     ++file;
@@ -183,7 +171,7 @@ Emergo::Position Emergo::parse(std::string_view text) const {
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const char c = ranks[i];
     if (c == '/') {
-      if (file != size_) throw rank_error("wrong length " + std::to_string(file) + " at '/'");
+      if (file != size) throw rank_error("wrong length " + std::to_string(file) + " at '/'");
       if (rank == 0) throw rank_error("too many ranks at '/'");
       --rank;
       file = 0;
@@ -191,7 +179,7 @@ Emergo::Position Emergo::parse(std::string_view text) const {
     } else if (c >= '1' && c <= '9') {
       if (after_digit) throw rank_error("two digits in a row at " + quoted(c));
       file += c - '0';
-      if (file > size_) throw rank_error("too many squares at " + quoted(c));
+      if (file > size) throw rank_error("too many squares at " + quoted(c));
       after_digit = true;
     } else if (c == 'W' || c == 'B') {
       place(std::string(1, c), c);
@@ -212,8 +200,28 @@ Emergo::Position Emergo::parse(std::string_view text) const {
       throw rank_error("bad character " + quoted(c));
     }
   }
-  if (file != size_) throw rank_error("wrong length " + std::to_string(file));
-  if (rank != 0) throw rank_error("missing (only " + std::to_string(size_ - rank) + " ranks)");
+  if (file != size) throw rank_error("wrong length " + std::to_string(file));
+  if (rank != 0) throw rank_error("missing (only " + std::to_string(size - rank) + " ranks)");
+}
+}  // namespace
+
+Emergo::Position Emergo::parse(std::string_view text) const {
+  std::vector<std::string_view> fields;
+  for (std::size_t at = 0;;) {
+    const std::size_t space = text.find(' ', at);
+    fields.push_back(text.substr(at, space == std::string_view::npos ? text.npos : space - at));
+    if (space == std::string_view::npos) break;
+    at = space + 1;
+  }
+  if (fields.size() != 4)
+    throw Error("position: expected 4 fields separated by single spaces, got " +
+                std::to_string(fields.size()));
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].empty()) throw Error("position: empty field " + std::to_string(i + 1));
+
+  Position p{};
+  int on_board[2] = {0, 0};
+  parse_ranks(fields[0], size_, men_, p, on_board);
 
   const std::string_view side = fields[1];
   if (side != "w" && side != "b")

@@ -1,12 +1,18 @@
-// Meridians, the fast engine (RULES.md M1-M11).
+// Meridians, the fast engine (RULES.md M1-M11): the Game class, with its hot
+// members inline (placements, count_moves, play and the sight update of a
+// placement: engine/core/inline.h). The other files, by role: board.h (the
+// geometry of each size: points, neighbours, rays), sight.h/.cpp (M6 sight),
+// groups.h/.cpp (M2 groups, M3 dead groups, M10 removal), counting.h/.cpp
+// (count_moves after each placement, for the last ply), symmetry.cpp (M1's
+// four symmetries, for perft's table) and meridians.cpp (the spec,
+// legal_moves, the notation).
 //
-// Points are numbered row by row from the bottom row `a`, left to right, so
-// a1 = bit 0. Boards are 192-bit sets (three words: size 8 has 154 points).
-// Placement masks slide along precomputed rays (the first blocker of a ray is
-// its lowest or highest set bit), groups are bit floods, copy-make, no heap
-// allocation in move generation, and count_moves is a popcount.
+// Boards are 192-bit sets (board.h). Placement masks slide along precomputed
+// rays (the first blocker of a ray is its lowest or highest set bit), groups
+// are bit floods, copy-make, no heap allocation in move generation, and
+// count_moves is a popcount.
 //
-// Incremental (issue 15): a position carries, per colour and line orientation,
+// Incremental: a position carries, per colour and line orientation,
 // the empty points whose line run ends at one of that colour's stones (M6
 // sight), updated by play on the two runs a placed or removed stone splits or
 // joins. M10 is decided once per position for all placements: legal_moves
@@ -15,9 +21,9 @@
 // settled together, as sets), so play checks no group; a move made elsewhere
 // is checked in play, near the opponent's last placement. The groups, their
 // paths, and the runs that removing some of them opens, are kept per thread
-// (PathCache, RunCache in the .cpp) for the next position, which perft's walk
-// makes a sibling: the same board but for the opponent's last stone, which
-// cuts the paths and splits the runs it stands on.
+// (PathCache in groups.cpp, RunCache in counting.cpp) for the next position,
+// which perft's walk makes a sibling: the same board but for the opponent's
+// last stone, which cuts the paths and splits the runs it stands on.
 //
 // The last ply (perft counts it without playing it): legal_moves also works
 // out each placement's count_moves after it (prepare_counts: from the next
@@ -47,60 +53,10 @@
 #include "common/game.h"
 #include "common/hash.h"
 #include "common/spec.h"
-#include "engine/core/bit_set.h"
-#include "engine/core/hex_grid.h"
 #include "engine/core/move_list.h"
+#include "engine/meridians/board.h"
 
 namespace arb::engine::meridians {
-
-namespace detail {
-
-using Bits = core::BitSet<3>;  // a set of points, bit i = point i
-
-inline constexpr int kMaxPoints = 154;  // size 8
-inline constexpr int kMaxRows = 15;
-inline constexpr int kDirections = core::kHexDirections;
-
-// M1 geometry of one board size, built once on the shared hex grid with the
-// M1 axial form: row i is y, point k (from 1) of it is x = k - min(i, m).
-// Directions in axial (x, y): 0 (+1,0), 1 (0,+1), 2 (-1,+1) increase the point
-// index; 3, 4, 5 are their opposites (d + 3), which decrease it.
-struct Geometry : core::HexGrid<kMaxPoints, kMaxRows> {
-  int size = 0, middle = 0;
-  std::array<std::array<Bits, kDirections>, kMaxPoints> ray{};       // excludes the point
-  std::array<std::array<Bits, kDirections>, kMaxPoints> ray_from{};  // includes it
-  std::array<Bits, kMaxPoints> star{};  // the six rays of a point, together
-  // The direction from p to q when q lies on one of p's rays, else -1.
-  std::array<std::array<std::int8_t, kMaxPoints>, kMaxPoints> direction{};
-  // Text order (nth_move): the points of each row, and by_name[r] the point
-  // whose name has rank r in byte order. Row letters come first, so row y's
-  // names hold the ranks row_start[y] .. row_start[y] + row_len[y] - 1, in the
-  // order 1, 10, 11, ..., 2, 3, ..., 9 of their positions.
-  std::array<Bits, kMaxRows> row_points{};
-  std::array<std::uint8_t, kMaxPoints> by_name{};
-
-  // M1: the four symmetries of the board (property M1_BoardHasFourSymmetries):
-  // s = 0 identity, 1 left-right mirror (row a: a1 <-> a<n>), 2 top-bottom
-  // mirror (rows a <-> last, points keep their place in the row), 3 the half
-  // turn. image[s][p] is the point s takes p to; orientation[s][o] the line
-  // orientation (directions o, o + 3) that o becomes.
-  static constexpr int kSymmetries = 4;
-  std::array<std::array<std::uint8_t, kMaxPoints>, kSymmetries> image{};
-  std::array<std::array<std::uint8_t, 3>, kSymmetries> orientation{};
-  Bits map(int s, const Bits& b) const;  // the image of a set under s
-
-  static const Geometry& of(int size);  // size 6, 7 or 8
-  int index(int row, int col) const { return row_start[row] + col; }
-  // -1 when (x, y) is off the board.
-  int at_axial(int x, int y) const { return at(x, y); }
-  std::string name(int p) const;
-
- private:
-  Bits turn(const Bits& b) const;  // the half turn
-  Bits flip(const Bits& b) const;  // the top-bottom mirror
-};
-
-}  // namespace detail
 
 class Meridians {
  public:
@@ -131,8 +87,9 @@ class Meridians {
     // known); the first reader of sight links them in (settle), so a
     // position is not to be read by two threads at once.
     mutable std::uint8_t pending = kUnknown;
-    // Left uninitialised and not copied by play while not tracked: 144 bytes
-    // more per copy cost the opening 10% (measured).
+    // Left uninitialised and not copied by play while not tracked: the opening
+    // copies many positions, and 144 bytes more per copy cost it dearly
+    // (docs/figures.md).
     union Sight {
       Sight() {}
       Bits of[2][3];
@@ -177,8 +134,18 @@ class Meridians {
   // probe costs more than the walk it saves (docs/figures.md#default-counting).
   static constexpr int kProbeDepth = 4;
 
+  // The spec's options, read once by the constructor (RULES.md "Game specs";
+  // common/spec.h has already expanded V8's presets into them).
+  struct Rules {
+    int size = 7;                  // M1: size=7|6|8, the points on an edge
+    bool swap = false;             // M9: the swap flag, Black's swap after White's first stone
+    bool second_by_sight = false;  // V6 second=sight: M5 without "not adjacent"
+    bool pass_keeps = false;       // V7 pass=keeps: M10 after a placement only
+  };
+
   explicit Meridians(const Spec& spec);
   const Spec& spec() const { return spec_; }
+  const Rules& rules() const { return rules_; }
   std::string_view players() const { return "wb"; }
   Position start() const { return {}; }
   Position parse(std::string_view text) const;
@@ -239,6 +206,8 @@ class Meridians {
 
  private:
   Bits sight(int p, Bits occupied) const;  // empty points seen from p, M6
+  // parse's first field: the stones, row by row (RULES.md "Position text").
+  void parse_rows(std::string_view rows, Position& pos) const;
   // Position::sight after `me` placed at the empty point p; `others` is every
   // other occupied point, `theirs_stones` the opponent's.
   void link_placed(Position::Sight& sight, int p, const Bits& others, const Bits& theirs_stones,
@@ -267,7 +236,9 @@ class Meridians {
   void rebuild_sight(Position& pos) const;  // from scratch
   // M6 without Position::sight: the union of sight() over `own`.
   Bits sweep_sight(const Bits& own, const Bits& occupied) const;
-  static constexpr int kTrackFrom = 8;  // measured: between 6 and 12 is alike
+  // From this many stones on, keeping sight costs less than sweeping it (any
+  // value from 6 to 12 does alike: docs/figures.md).
+  static constexpr int kTrackFrom = 8;
   // legal_moves at M6 with M10: each placement, with what M10 removes after it.
   void mark_placements(const Position& pos, const Bits& targets, MoveList& list,
                        Removals& out) const;
@@ -288,11 +259,10 @@ class Meridians {
   ARB_HOT_INLINE Bits placed_seed(const Position& pos, int colour, int s) const {
     return (geo_->neighbours[s] & pos.stones[colour]).any() ? Bits::single(s) : Bits{};
   }
+  static Rules read_rules(const Spec& spec);
   Spec spec_;
+  Rules rules_;
   const detail::Geometry* geo_;
-  bool swap_option_;
-  bool second_by_sight_;  // V6 second=sight
-  bool pass_keeps_;       // V7 pass=keeps
 };
 
 // The hot path, inline (engine/core/inline.h).
@@ -309,7 +279,8 @@ inline Meridians::Bits Meridians::placements(const Position& pos) const {
     case 1: {  // M5: a path to the first stone: on a line, not adjacent
       const int first = pos.stones[pos.side].lowest();
       const Bits seen = sight(first, occupied);
-      return second_by_sight_ ? seen : seen.and_not(geo_->neighbours[first]);  // V6: adjacent too
+      // V6: adjacent too
+      return rules_.second_by_sight ? seen : seen.and_not(geo_->neighbours[first]);
     }
     default:  // M6: every own stone counts, dead or not (it may be revived)
       return sweep_sight(pos.stones[pos.side], occupied);
@@ -422,10 +393,10 @@ inline Meridians::Position Meridians::play(const Position& pos, const Move& move
   next.last = move.code == Move::kPass ? Position::kUnknown : move.code;
   if (pos.stale) [[unlikely]] {  // V6, V7: the next mover's M10 in full (dead_near cannot)
     next.last = Position::kUnknown;
-    next.stale = move.code == Move::kPass && pass_keeps_;  // a placement's M10 left none
+    next.stale = move.code == Move::kPass && rules_.pass_keeps;  // a placement's M10 left none
   }
   next.side = static_cast<std::uint8_t>(me ^ 1);
-  next.may_swap = swap_option_ && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
+  next.may_swap = rules_.swap && me == 0 && pos.placed[0] == 0 && move.code != Move::kPass;
   return next;
 }
 

@@ -91,6 +91,43 @@ void for_each_combination(const std::vector<int>& items, int k, std::vector<int>
   }
 }
 
+// One row of the <rows> field (`length` cells): its cells appended to
+// `cells`; returns how many.
+int parse_row(std::string_view row, int length, int players, const std::string& where,
+              std::vector<Ecalper::Stone>& cells) {
+  using Stone = Ecalper::Stone;
+  int filled = 0;
+  for (std::size_t i = 0; i < row.size();) {
+    const char ch = row[i];
+    if (ch >= '0' && ch <= '9') {
+      if (ch == '0') throw Error(where + "a number of empty cells may not start with '0'");
+      int run = 0;
+      while (i < row.size() && row[i] >= '0' && row[i] <= '9') {
+        run = run * 10 + (row[i] - '0');
+        if (filled + run > length)
+          throw Error(where + "more than " + std::to_string(length) + " cells at '" + row[i] + "'");
+        ++i;
+      }
+      cells.insert(cells.end(), static_cast<std::size_t>(run), Stone::kEmpty);
+      filled += run;
+      continue;
+    }
+    Stone stone = Stone::kEmpty;
+    if (ch == 'B') stone = Stone::kBlack;
+    if (ch == 'W') stone = Stone::kWhite;
+    if (ch == 'R' && players == 3) stone = Stone::kRed;
+    if (stone == Stone::kEmpty)
+      throw Error(where + "unexpected character '" + std::string(1, ch) + "' (expected " +
+                  (players == 3 ? "B, W, R" : "B, W") + " or a number)");
+    if (filled + 1 > length)
+      throw Error(where + "more than " + std::to_string(length) + " cells at '" + ch + "'");
+    cells.push_back(stone);
+    ++filled;
+    ++i;
+  }
+  return filled;
+}
+
 }  // namespace
 
 // C4, C7 (default: two players, replace=any).
@@ -471,37 +508,7 @@ Ecalper::Position Ecalper::parse(std::string_view text) const {
     const std::string where = "row " + std::to_string(r + 1) + ": ";
     const int length =
         (r + 1 < num_rows ? row_first_cell_[r + 1] : cell_count()) - row_first_cell_[r];
-    int filled = 0;
-    const std::string_view row = rows[r];
-    for (std::size_t i = 0; i < row.size();) {
-      const char ch = row[i];
-      if (ch >= '0' && ch <= '9') {
-        if (ch == '0') throw Error(where + "a number of empty cells may not start with '0'");
-        int run = 0;
-        while (i < row.size() && row[i] >= '0' && row[i] <= '9') {
-          run = run * 10 + (row[i] - '0');
-          if (filled + run > length)
-            throw Error(where + "more than " + std::to_string(length) + " cells at '" + row[i] +
-                        "'");
-          ++i;
-        }
-        pos.cells.insert(pos.cells.end(), static_cast<std::size_t>(run), Stone::kEmpty);
-        filled += run;
-        continue;
-      }
-      Stone stone = Stone::kEmpty;
-      if (ch == 'B') stone = Stone::kBlack;
-      if (ch == 'W') stone = Stone::kWhite;
-      if (ch == 'R' && rules_.players == 3) stone = Stone::kRed;
-      if (stone == Stone::kEmpty)
-        throw Error(where + "unexpected character '" + std::string(1, ch) + "' (expected " +
-                    (rules_.players == 3 ? "B, W, R" : "B, W") + " or a number)");
-      if (filled + 1 > length)
-        throw Error(where + "more than " + std::to_string(length) + " cells at '" + ch + "'");
-      pos.cells.push_back(stone);
-      ++filled;
-      ++i;
-    }
+    const int filled = parse_row(rows[r], length, rules_.players, where, pos.cells);
     if (filled != length)
       throw Error(where + std::to_string(filled) + " cells, expected " + std::to_string(length));
   }

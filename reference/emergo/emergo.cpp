@@ -32,6 +32,43 @@ std::vector<std::string> split(std::string_view text, char separator) {
 
 std::string quote(char c) { return std::string("'") + c + "'"; }
 
+// A column in parentheses of a <ranks> field, from the '(' at body[i]; i is
+// left at its ')'.
+std::string parse_column(const std::string& body, std::size_t& i, const std::string& where) {
+  const std::size_t close = body.find(')', i);
+  if (close == std::string::npos) throw Error(where + "'(' without ')'");
+  std::string column = body.substr(i + 1, close - i - 1);
+  for (char m : column)
+    if (m != 'W' && m != 'B') throw Error(where + "bad character " + quote(m) + " in a column");
+  if (column.size() < 2)
+    throw Error(where + "a column in parentheses needs two or more men, got '(" + column + ")'");
+  // E3: prisoners (one colour) under the cap (the other): at most one change.
+  int changes = 0;
+  for (std::size_t k = 1; k < column.size(); ++k) changes += column[k] != column[k - 1];
+  if (changes > 1)
+    throw Error(where + "column (" + column + ") in an impossible order at " +
+                quote(column.back()) + " (E3: one colour of prisoners under one cap)");
+  i = close;
+  return column;
+}
+
+// <side>
+int parse_side(const std::string& field) {
+  if (field == "w") return 0;
+  if (field == "b") return 1;
+  throw Error("side: expected 'w' or 'b', got " + quote(field[0]) +
+              (field.size() > 1 ? " (field '" + field + "')" : ""));
+}
+
+// <white-in-hand> <black-in-hand>: plain digits, canonical (no leading zero).
+int parse_in_hand(const std::string& field, const std::string& name) {
+  for (char c : field)
+    if (c < '0' || c > '9') throw Error(name + "bad character " + quote(c));
+  if (field.size() > 1 && field[0] == '0') throw Error(name + "leading zero " + quote('0'));
+  if (field.size() > 3) throw Error(name + "'" + field + "' is more men than the game has");
+  return std::stoi(field);
+}
+
 }  // namespace
 
 // V1-V3 (default: the rules E1-E12).
@@ -120,22 +157,7 @@ Emergo::Position Emergo::parse(std::string_view text) const {
       if (c == 'W' || c == 'B') {
         column = std::string(1, c);
       } else if (c == '(') {
-        const std::size_t close = body.find(')', i);
-        if (close == std::string::npos) throw Error(where + "'(' without ')'");
-        column = body.substr(i + 1, close - i - 1);
-        for (char m : column)
-          if (m != 'W' && m != 'B')
-            throw Error(where + "bad character " + quote(m) + " in a column");
-        if (column.size() < 2)
-          throw Error(where + "a column in parentheses needs two or more men, got '(" + column +
-                      ")'");
-        // E3: prisoners (one colour) under the cap (the other): at most one change.
-        int changes = 0;
-        for (std::size_t k = 1; k < column.size(); ++k) changes += column[k] != column[k - 1];
-        if (changes > 1)
-          throw Error(where + "column (" + column + ") in an impossible order at " +
-                      quote(column.back()) + " (E3: one colour of prisoners under one cap)");
-        i = close;
+        column = parse_column(body, i, where);
       } else {
         throw Error(where + "bad character " + quote(c));
       }
@@ -152,26 +174,10 @@ Emergo::Position Emergo::parse(std::string_view text) const {
       throw Error(where + std::to_string(file) + " squares, expected " + std::to_string(size_));
   }
 
-  // <side>
-  if (fields[1] == "w") {
-    pos.side = 0;
-  } else if (fields[1] == "b") {
-    pos.side = 1;
-  } else {
-    throw Error("side: expected 'w' or 'b', got " + quote(fields[1][0]) +
-                (fields[1].size() > 1 ? " (field '" + fields[1] + "')" : ""));
-  }
-
-  // <white-in-hand> <black-in-hand>: plain digits, canonical (no leading zero).
-  for (int s = 0; s < 2; ++s) {
-    const std::string& field = fields[static_cast<std::size_t>(2 + s)];
-    const std::string name = side_name(s) + " in hand: ";
-    for (char c : field)
-      if (c < '0' || c > '9') throw Error(name + "bad character " + quote(c));
-    if (field.size() > 1 && field[0] == '0') throw Error(name + "leading zero " + quote('0'));
-    if (field.size() > 3) throw Error(name + "'" + field + "' is more men than the game has");
-    pos.hand[static_cast<std::size_t>(s)] = std::stoi(field);
-  }
+  pos.side = parse_side(fields[1]);
+  for (int s = 0; s < 2; ++s)
+    pos.hand[static_cast<std::size_t>(s)] =
+        parse_in_hand(fields[static_cast<std::size_t>(2 + s)], side_name(s) + " in hand: ");
 
   // E2: never more men of a colour than the game has (fewer is allowed).
   for (int s = 0; s < 2; ++s) {

@@ -514,7 +514,7 @@ TEST(MeridiansNotation, Rejections) {
   EXPECT_NO_THROW(g.parse_move(start, "g12"));
 }
 
-// Issue 16: run lengths (several digits: `12`), placed counters and the
+// Run lengths (several digits: `12`), placed counters and the
 // numbers in point names are plain digits without leading zeros; a run that
 // overflows and wraps to a valid value is an error. The reference read
 // 4294967302 (2^32 + 6) as 6 and took this text for the start position.
@@ -536,7 +536,7 @@ TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
 
 }  // namespace
 
-// Issue 29: every rule of RULES.md's Meridians notation (position text and move
+// Every rule of RULES.md's Meridians notation (position text and move
 // text) rejected with one clear line (common/tests/notation_rules.h).
 TEST(MeridiansNotation, Notation_EveryRuleOfTheTextRejected) {
   arb::test::expect_notation_rules<arb::engine::meridians::Meridians>(

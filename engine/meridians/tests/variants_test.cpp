@@ -65,4 +65,23 @@ TEST(MeridiansEngineVariants, V7_PassersDeadGroupsListedMovesEqualBareOnes) {
   expect_listed_equals_bare(g, g.parse(g.format(freed)));
 }
 
+// The spec's options are read once into Meridians::Rules (V8's presets
+// expanded by the spec first).
+TEST(MeridiansVariants, Rules_ReadOnceFromTheSpec) {
+  const auto rules = [](const std::string& spec) {
+    return Meridians(arb::Spec::parse(spec)).rules();
+  };
+  const Meridians::Rules plain = rules("meridians");
+  EXPECT_EQ(plain.size, 7);
+  EXPECT_FALSE(plain.swap || plain.second_by_sight || plain.pass_keeps);
+  EXPECT_EQ(rules("meridians:size=6").size, 6);
+  EXPECT_EQ(rules("meridians:size=8").size, 8);
+  EXPECT_TRUE(rules("meridians:swap").swap);
+  EXPECT_TRUE(rules("meridians:second=sight").second_by_sight);
+  EXPECT_TRUE(rules("meridians:rules=boardspace").second_by_sight);
+  EXPECT_TRUE(rules("meridians:pass=keeps").pass_keeps);
+  EXPECT_TRUE(rules("meridians:rules=abstractplay").pass_keeps);
+  EXPECT_FALSE(rules("meridians:rules=abstractplay").second_by_sight);
+}
+
 }  // namespace
