@@ -343,12 +343,18 @@ std::optional<ReplayFailure> replay_record(const E& engine, const R* reference,
         reference_error = e.what();
       }
     const std::string show = "perft show " + spec + at() + " --moves " + detail::quoted(move);
-    if (!em && (!reference || !rm))
+    if (!em && (!reference || !rm)) {
+      if (const Outcome over = engine.outcome(eh.back()); over.finished)
+        return fail(ply, move,
+                    "the game is already over (" + to_string(over, players) +
+                        ") but the record goes on with '" + move + "'",
+                    "perft show " + spec + at());
       return fail(
           ply, move,
           std::string(reference ? "engine and reference reject '" : "the engine rejects '") + move +
               "': " + engine_error,
           show);
+    }
     if (!em)
       return fail(ply, move,
                   "the engine rejects '" + move + "', the reference plays it: " + engine_error,

@@ -201,6 +201,28 @@ TEST(PerftReplay, ThePlayedLineEndsAnEmergoGameByRepetition) {
   EXPECT_TRUE(contains(r.out, "the game is already over (draw, by the played line)")) << r.out;
 }
 
+// A published record checks a preset (V8): AbstractPlay's Meridians keeps a
+// passer's dead groups (V7), so its game goes on where the default has ended.
+TEST(PerftReplay, ARecordChecksWhichRulesItWasPlayedUnder) {
+  const std::string keeps = record("meridians6-keeps-seed6");
+  ASSERT_EQ(keeps.rfind("meridians:pass=keeps,size=6;", 0), 0u);
+  const std::string rest = keeps.substr(keeps.find(';'));
+  const std::string path = write_file("preset", {"meridians:rules=abstractplay,size=6" + rest});
+  const CliRun ok = perft({"replay", path});
+  EXPECT_EQ(ok.status, 0) << ok.out << ok.err;
+  const std::string plain = "meridians:size=6" + rest;
+  const std::string without_counts = plain.substr(0, plain.find("; counts")) +
+                                     plain.substr(plain.find(';', plain.find("; counts") + 1));
+  const std::string wrong = write_file("preset_wrong", {without_counts});
+  const CliRun r = perft({"replay", wrong});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out,
+                       "at ply 75 'f8': the game is already over (win w) but the record "
+                       "goes on with 'f8'"))
+      << r.out;
+  EXPECT_TRUE(contains(r.out, "game over: win w\n")) << r.out;  // the diagram's last line
+}
+
 TEST(PerftReplay, JsonJunitAndGithub) {
   const std::string good = record("emergo-seed2");
   auto moves = words(field_of(good, "moves"));
