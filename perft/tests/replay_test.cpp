@@ -303,7 +303,7 @@ TEST(PerftReplay, MalformedLinesAreOneLineWithStatus2) {
 
 // X: reached by a1 a9 c1, Black to move.
 constexpr std::string_view kX = "B8/9/9/9/9/9/9/9/W1W6 b 10 11";
-enum class Plant { kRejects, kAccepts, kWrongChild, kCountOffByOne, kWrongOutcome };
+enum class Plant { kRejects, kAccepts, kWrongChild, kCountOffByOne, kWrongOutcome, kNoX };
 
 // reference::Emergo, except at position X.
 template <Plant P>
@@ -319,7 +319,10 @@ class PlantedEmergo {
   const Spec& spec() const { return g_.spec(); }
   std::string_view players() const { return g_.players(); }
   Position start() const { return g_.start(); }
-  Position parse(std::string_view text) const { return g_.parse(text); }
+  Position parse(std::string_view text) const {
+    if (P == Plant::kNoX && text == kX) throw Error("planted: no X");
+    return g_.parse(text);
+  }
   std::string format(const Position& p) const { return g_.format(p); }
   std::string diagram(const Position& p) const { return g_.diagram(p); }
   int to_move(const Position& p) const { return g_.to_move(p); }
@@ -393,6 +396,13 @@ TEST(PerftReplay, EngineAndReferenceDisagreeing) {
   const auto line = parse_replay_line("emergo; start; moves a1 a9 c1 e5; counts 40 39 38 36 32", 1);
   EXPECT_FALSE(replay_record(g, &g, line, tally));
   EXPECT_EQ(tally.plies, 4u);
+
+  const auto start = replay_planted<Plant::kNoX>("emergo; " + std::string(kX) + "; moves e5");
+  ASSERT_TRUE(start);
+  EXPECT_EQ(start->ply, 0);
+  EXPECT_TRUE(contains(start->message, "the engine rejects the position, the reference reads it"))
+      << start->message;
+  EXPECT_EQ(start->position, kX);
 
   const auto outcome =
       replay_planted<Plant::kWrongOutcome>("emergo; start; moves a1 a9 c1; result ongoing");
