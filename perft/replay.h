@@ -176,8 +176,7 @@ struct ReplayFailure {
   std::string command;   // a perft command that shows it again
 };
 
-// What a run of the replay does with a record: the engine, and the reference
-// unless it is null (--engine-only).
+// What the records of a run add up to.
 struct ReplayTally {
   std::uint64_t plies = 0;  // moves played on the engine
 };
@@ -220,11 +219,11 @@ std::uint64_t played_count(const G& g, const std::vector<typename G::Position>& 
 }  // namespace detail
 
 // Replays one record: on the engine every move must parse (parse_move) and so
-// be legal; with a reference, on it too, and the position texts after each
-// move must agree (the two meet only through text). Stated counts and the
-// result are checked on both. Returns the first failure, if any. Throws
-// arb::Error when the record cannot be replayed at all (a position that no
-// implementation reads, or not written canonically): bad input, not a finding.
+// be legal; with a reference (null: --engine-only) on it too, and the
+// position texts after each move must agree (the two meet only through
+// text). Stated counts and the result are checked on both. Returns the first failure, if any.
+// Throws arb::Error when the record cannot be replayed at all (a position that no implementation
+// reads, or not written canonically): bad input, not a finding.
 template <Game E, Game R>
 std::optional<ReplayFailure> replay_record(const E& engine, const R* reference,
                                            const ReplayRecord& r, ReplayTally& tally) {
@@ -261,6 +260,16 @@ std::optional<ReplayFailure> replay_record(const E& engine, const R* reference,
     f.diagram = ep ? engine.diagram(*ep) : reference->diagram(*rp);
     f.command = "perft show " + spec + " --position " + detail::quoted(r.position) +
                 (ep ? " --impl reference" : "");
+    return f;
+  }
+
+  if (reference && reference->format(*rp) != text) {
+    ReplayFailure f;
+    f.message = "the engine reads the position as '" + text + "', the reference as '" +
+                reference->format(*rp) + "'";
+    f.position = r.position;
+    f.diagram = reference->diagram(*rp);
+    f.command = "perft compare " + spec + " --depth 1 --position " + detail::quoted(r.position);
     return f;
   }
 
