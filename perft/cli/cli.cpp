@@ -38,7 +38,7 @@ std::unique_ptr<CLI::App> app_of(const CommandInfo& info, Command& command) {
   app->set_help_flag("-h,--help", "print this help and exit");
   app->allow_extras();  // reported by run_command, in our words
   app->footer(
-      "Exit status: 0 success, 1 a difference (compare, verify) or a failed test (suite), "
+      "Exit status: 0 success, 1 a difference (compare, verify) or a failed test (suite, replay), "
       "2 an error.");
   command.define(*app);
   for (CLI::Option* o : app->get_options())
@@ -90,7 +90,8 @@ std::string usage() {
       "ecalper:size=5,replace=last-added,players=3 (RULES.md, \"Game specs\"). Games:";
   for (const auto name : Spec::games()) out += " " + std::string(name);
   out +=
-      ".\nExit status: 0 success, 1 a difference (compare, verify) or a failed test (suite), 2 an "
+      ".\nExit status: 0 success, 1 a difference (compare, verify) or a failed test (suite, "
+      "replay), 2 an "
       "error.\n";
   return out;
 }

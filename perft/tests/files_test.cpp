@@ -1,4 +1,4 @@
-// How the tool reads and writes files (perft/file_io.h): a link's target is
+// How the tool reads and writes files (perft/text/file_io.h): a link's target is
 // written and the link kept, a temporary file never takes a user's name, a
 // directory or a file of bytes is named as what it is, a cut shard says how to
 // resume it, and every failed write says why.

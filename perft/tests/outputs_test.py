@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The perft tool's output files, run as a user runs it (perft/file_io.h):
+"""The perft tool's output files, run as a user runs it (perft/text/file_io.h):
 suite --update on a pipe or a FIFO (refused, exit 2: it crashed or hung), an
 output reached through a symbolic link (its target written, the link kept),
 and no stale verdict: a rerun of verify, suite or bench that fails (exit 2),

@@ -1,4 +1,4 @@
-// Reading input files and writing output files (perft/file_io.h).
+// Reading input files and writing output files (perft/text/file_io.h).
 #include "perft/text/file_io.h"
 
 #include <fcntl.h>
