@@ -15,11 +15,11 @@
 
 #include "common/error.h"
 #include "common/spec.h"
-#include "perft/text/ci_output.h"
 #include "perft/cli/command.h"
+#include "perft/files/replay.h"
+#include "perft/text/ci_output.h"
 #include "perft/text/file_io.h"
 #include "perft/text/json.h"
-#include "perft/files/replay.h"
 #include "perft/text/text.h"
 
 namespace arb::cli {

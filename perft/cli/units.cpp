@@ -50,7 +50,7 @@ class UnitsCommand : public Command {
     }
     const Impl impl = args_.impl.impl();
     args_.hash = hash_.options();
-    if (!args_.out.empty()) check_writable(args_.out);  // before the work 
+    if (!args_.out.empty()) check_writable(args_.out);  // before the work
     const UnitSet set = read_unit_set(file_);
     args_.checksum = unit_set_checksum(set);
     // Each unit is written (and flushed) when it is counted, and a

@@ -23,8 +23,8 @@
 #include "perft/count/perft.h"
 #include "perft/count/progress.h"
 #include "perft/files/fixture.h"
-#include "perft/text/text.h"
 #include "perft/text/file_io.h"
+#include "perft/text/text.h"
 
 namespace arb {
 

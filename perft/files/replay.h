@@ -25,8 +25,8 @@
 
 #include "common/error.h"
 #include "common/game.h"
-#include "perft/text/numbers.h"
 #include "perft/count/perft.h"
+#include "perft/text/numbers.h"
 
 namespace arb {
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "common/error.h"
-#include "perft/text/file_io.h"
 #include "perft/tests/cli_run.h"
+#include "perft/text/file_io.h"
 
 namespace arb {
 namespace {

@@ -17,8 +17,8 @@
 #include "common/tests/ecalper_examples.h"
 #include "common/tests/notation_rules.h"
 #include "common/tests/number_rules.h"
-#include "perft/files/fixture.h"
 #include "perft/count/perft.h"
+#include "perft/files/fixture.h"
 
 namespace arb::test::ecalper_examples {
 INSTANTIATE_TYPED_TEST_SUITE_P(Engine, EcalperExamples, ::testing::Types<engine::ecalper::Ecalper>);
