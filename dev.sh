@@ -154,10 +154,11 @@ fuzz_all() {
 
 # ./dev.sh test's sanitizer pass: the tests of the programs that the target
 # arb_sanitize_quick builds (CMakeLists.txt), the games' rules, notation and
-# perft and every parser (the fuzz targets' replays), without the two that
-# cost most under ASan (several CPU seconds in the g++ Check build, ten times
-# that under ASan; they run in the g++ pass). ./dev.sh asan runs them all.
-ASAN_QUICK='^(engine\.|reference\.|Spec\.|fuzz_replay\.)'
+# perft and every parser (the fuzz targets' replays, the differential parse
+# test), without the two that cost most under ASan (several CPU seconds in the
+# g++ Check build, ten times that under ASan; they run in the g++ pass).
+# ./dev.sh asan runs them all.
+ASAN_QUICK='^(engine\.|reference\.|Spec\.|fuzz_replay\.|Games/ParseDiff\.)'
 ASAN_HEAVY='^(engine\.CountSubtree\.EqualsWalkOnRandomPositions|reference\.EximoNotation\.RandomGamesRoundTrip)$'
 
 # The sanitizer run of `test`: halt on the first report, so that any

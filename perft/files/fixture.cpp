@@ -68,7 +68,7 @@ std::map<std::string, Count> parse_results(std::string_view text, const std::str
 
 }  // namespace
 
-FixtureCase parse_fixture_line(std::string_view line, int line_number) {
+std::vector<std::string_view> split_fields(std::string_view line) {
   std::vector<std::string_view> fields;
   for (std::size_t begin = 0;;) {
     const std::size_t end = line.find(';', begin);
@@ -89,6 +89,11 @@ FixtureCase parse_fixture_line(std::string_view line, int line_number) {
                               : "") +
                     ": control character " + hex);
       }
+  return fields;
+}
+
+FixtureCase parse_fixture_line(std::string_view line, int line_number) {
+  const std::vector<std::string_view> fields = split_fields(line);
   if (fields.size() < 2) throw Error("expected '<spec>; <position>; ...'");
   FixtureCase c;
   c.line = line_number;

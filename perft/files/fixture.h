@@ -42,6 +42,10 @@ struct FixtureFile {
   std::vector<FixtureError> errors;  // malformed lines, duplicate ids
 };
 
+// The `;`-separated fields of a line (I6; game records too), each trimmed, a
+// trailing `;` dropped; a control character is an error naming its field.
+std::vector<std::string_view> split_fields(std::string_view line);
+
 // Parses one line (not a comment, not blank); throws arb::Error naming the field.
 FixtureCase parse_fixture_line(std::string_view line, int line_number);
 

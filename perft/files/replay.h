@@ -15,7 +15,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <set>
 #include <span>
@@ -26,6 +25,7 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "perft/count/perft.h"
+#include "perft/files/fixture.h"
 #include "perft/text/numbers.h"
 
 namespace arb {
@@ -60,23 +60,7 @@ inline bool replay_line_skipped(std::string_view line) {
 // the field ("field 4 (counts): ..."). Only the syntax is checked: the spec,
 // position and moves are checked by replaying them.
 inline ReplayRecord parse_replay_line(std::string_view line, int line_number) {
-  std::vector<std::string_view> fields;
-  for (std::size_t begin = 0;;) {
-    const std::size_t end = line.find(';', begin);
-    fields.push_back(
-        detail::replay_trim(line.substr(begin, end == std::string_view::npos ? end : end - begin)));
-    if (end == std::string_view::npos) break;
-    begin = end + 1;
-  }
-  if (!fields.empty() && fields.back().empty()) fields.pop_back();  // a trailing ';'
-  // A control character would reach messages raw (a NUL even cuts them short).
-  for (std::size_t i = 0; i < fields.size(); ++i)
-    for (const char c : fields[i])
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
-        throw Error("field " + std::to_string(i + 1) + ": control character " + hex);
-      }
+  const std::vector<std::string_view> fields = split_fields(line);
   if (fields.size() < 3) throw Error("expected '<spec>; <position or start>; moves ...'");
   ReplayRecord r;
   r.line = line_number;

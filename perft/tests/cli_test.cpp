@@ -47,7 +47,7 @@ TEST(PerftCli, CountsFromTheStart) {
 // A rate only where it means something. Ecalper's engine
 // counts perft(2) by arithmetic (count_subtree) in microseconds: 10^16
 // "nodes/s" said nothing, so the line says how the count was made instead.
-TEST(PerftCli, Issue28_NoRateForACountMadeByArithmetic) {
+TEST(PerftCli, NoRateForACountMadeByArithmetic) {
   const CliRun r = perft({"ecalper", "--depth", "2"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto out = lines(r.out);
@@ -81,7 +81,7 @@ TEST(PerftCli, Issue28_NoRateForACountMadeByArithmetic) {
 
 // A count made node by node has a rate once it is long enough to time, and
 // none below kMinRateSeconds.
-TEST(PerftCli, Issue28_RateOnlyForACountLongEnoughToTime) {
+TEST(PerftCli, RateOnlyForACountLongEnoughToTime) {
   const CliRun quick = perft({"emergo", "--depth", "1"});
   ASSERT_EQ(quick.status, 0) << quick.err;
   EXPECT_TRUE(contains(quick.out, "total 40 nodes in 0.000 s, no nodes/s: under 0.01 s"))
@@ -100,7 +100,7 @@ TEST(PerftCli, Issue28_RateOnlyForACountLongEnoughToTime) {
 
 // --threads above the cores is reduced to them, with one line
 // on stderr; the count is unchanged.
-TEST(PerftCli, Issue28_ThreadsAboveTheCoresAreReducedWithANote) {
+TEST(PerftCli, ThreadsAboveTheCoresAreReducedWithANote) {
   const int cores = default_threads();
   if (cores >= 1000) GTEST_SKIP() << "a machine of 1000 cores";
   const CliRun r = perft({"emergo", "--depth", "5", "--threads", "1000"});

@@ -83,7 +83,7 @@ TEST(HashedPerft, TableMemoryIsBoundedByItsSize) {
 
 // The table is mapped, not written, and no bigger than the
 // tree can fill: perft(0) + ... + perft(depth - 2) positions, a bucket each.
-TEST(HashedPerft, Issue28_TableIsSizedToTheTree) {
+TEST(HashedPerft, TableIsSizedToTheTree) {
   using Emergo = engine::emergo::Emergo;
   const Emergo g(Spec::parse("emergo"));
   using Table = PerftTable<Emergo::Position>;
@@ -98,7 +98,7 @@ TEST(HashedPerft, Issue28_TableIsSizedToTheTree) {
   EXPECT_EQ(detail::table_bytes(g, {g.start()}, 3, asked), std::size_t{1} << 20);
 }
 
-TEST(HashedPerft, Issue28_PerftUpToStopsOnceItReachesItsCap) {
+TEST(HashedPerft, PerftUpToStopsOnceItReachesItsCap) {
   const engine::emergo::Emergo g(Spec::parse("emergo"));
   EXPECT_EQ(to_string(detail::perft_up_to(g, g.start(), 3, Count{1} << 40)), "55172");
   const Count capped = detail::perft_up_to(g, g.start(), 3, 2000);

@@ -13,6 +13,7 @@
 
 #include "common/tests/digit_runs.h"
 #include "common/tests/notation_rules.h"
+#include "common/tests/number_rules.h"
 #include "perft/count/perft.h"
 
 namespace {
@@ -336,28 +337,12 @@ TEST(MeridiansRules, M11_NoStoneSupplyLimit) {
   EXPECT_EQ(g.count_moves(pos), 4u);
 }
 
-// ---- Perft from the start (RULES.md, independent implementation) ----
+// ---- Perft from the start: common/tests/meridians_examples.h, written once
+// for both implementations (variants_test.cpp instantiates it here) ----
 
-TEST(MeridiansPerft, Size7Start) {
-  const auto& g = game(7);
-  EXPECT_EQ(arb::perft(g, g.start(), 1), 114u);
-  EXPECT_EQ(arb::perft(g, g.start(), 2), 12882u);
-  EXPECT_EQ(arb::perft(g, g.start(), 3), 253160u);
-}
-
-TEST(MeridiansPerft, Size6Start) {
+TEST(MeridiansNotation, Size6StartText) {
   const auto& g = game(6);
   EXPECT_EQ(g.format(g.start()), "5/6/7/8/9/10/9/8/7/6/5 w 0 0");
-  EXPECT_EQ(arb::perft(g, g.start(), 1), 80u);
-  EXPECT_EQ(arb::perft(g, g.start(), 2), 6320u);
-  EXPECT_EQ(arb::perft(g, g.start(), 3), 95636u);
-}
-
-TEST(MeridiansPerft, Size8Start) {
-  const auto& g = game(8);
-  EXPECT_EQ(arb::perft(g, g.start(), 1), 154u);
-  EXPECT_EQ(arb::perft(g, g.start(), 2), 23562u);
-  EXPECT_EQ(arb::perft(g, g.start(), 3), 570552u);
 }
 
 // ---- M1 symmetry: the optional canonical(), perft's table key ----
@@ -519,19 +504,8 @@ TEST(MeridiansNotation, Rejections) {
 // overflows and wraps to a valid value is an error. The reference read
 // 4294967302 (2^32 + 6) as 6 and took this text for the start position.
 TEST(MeridiansNotation, NumbersNeverWrapNorTakeLeadingZeros) {
-  EXPECT_THROW(game().parse("6/7/8/9/10/11/12/11/10/9/8/7/4294967302 w 0 0"), arb::Error);
-  EXPECT_THROW(game().parse("6/7/8/9/10/11/4294967308/11/10/9/8/7/6 w 0 0"), arb::Error);
-  EXPECT_THROW(game().parse("6/7/8/9/10/11/18446744073709551628/11/10/9/8/7/6 w 0 0"), arb::Error);
-  for (const char* text :
-       {"6/7/8/9/10/11/12/11/10/9/8/7/6 w 0 0", "B1B3/7/8/9/10/11/12/11/10/9/8/7/W1W3 w 2 2",
-        "6/7/8/9/10/11/12/11/10/9/2W5/7/B1W3 b 2 1"}) {
-    arb::test::expect_numbers_strict(game(), text);
-    arb::test::expect_move_numbers_strict(game(), text, 200);
-  }
-  arb::test::expect_numbers_strict(game(7, true), "6/7/8/9/10/11/12/11/10/9/8/7/W5 b 1 0 swap");
-  arb::test::expect_numbers_strict(game(8), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0");
-  arb::test::expect_move_numbers_strict(game(8), "7/8/9/10/11/12/13/14/13/12/11/10/9/8/7 w 0 0",
-                                        200);
+  arb::test::expect_number_rules<arb::engine::meridians::Meridians>(
+      arb::test::kMeridiansNumberRules);
 }
 
 }  // namespace
