@@ -349,20 +349,37 @@ def bench_formats(gh, bmf, unit, measure):
               "bmf %s: %r" % (name, measures))
 
 
-def bench_untimed(out, exported, bmf=None):
-    """Each line of perft bench: a rate from a median of 0.010 s or more, and
-    then exported; else no rate, and not exported. The lines without one."""
+BENCH_LINE = re.compile(r"(.+): (\d+) nodes, median ([0-9.]+) s of (\d+)(?: batches of (\d+) runs)?, "
+                        r"(\d+) nodes/s|(.+): (\d+) nodes, median ([0-9.]+) s of (\d+)(?: batches of "
+                        r"(\d+) runs)?, no nodes/s: under 0\.01 s, too short to time, not exported")
+
+
+def bench_untimed(out, exported, bmf=None, repeat=3):
+    """Each line of perft bench: a run under 0.1 s is timed in batches of the
+    same request, so a rate (nodes over the median run) is exported; no rate
+    only when a batch of the most requests is still under 0.01 s. The lines
+    without one."""
     untimed = 0
     for line in out.splitlines():
-        name = line.split(":")[0]
-        median = float(line.split(", median ")[1].split()[0])
-        if median < 0.01:
-            untimed += 1
-            check(line.endswith(", no nodes/s: under 0.01 s, too short to time, not exported") and
-                  name not in exported and name not in (bmf or {}), "untimed: %r" % line)
+        m = BENCH_LINE.fullmatch(line)
+        check(m, "a bench line: %r" % line)
+        if not m:
+            continue
+        if m.group(1):
+            name, nodes, median, runs, batch, rate = m.group(1, 2, 3, 4, 5, 6)
+            check(name in exported and (bmf is None or name in bmf), "timed: %r" % line)
+            # The rate is the count over the median run (printed to the microsecond).
+            seconds = float(median)
+            check(seconds > 0 and abs(int(nodes) / seconds - int(rate)) <=
+                  int(rate) * (0.01 + 1e-6 / seconds) + 1, "the rate of the median run: %r" % line)
+            # A batch lasts about 0.1 s or more: a short run is repeated.
+            check(float(median) * int(batch or 1) >= 0.02, "a batch long enough: %r" % line)
         else:
-            check(line.endswith(" nodes/s") and name in exported and (bmf is None or name in bmf),
-                  "timed: %r" % line)
+            untimed += 1
+            name, batch = m.group(7), m.group(11)
+            check(name not in exported and name not in (bmf or {}) and int(batch or 1) == 65536,
+                  "untimed only at the largest batch: %r" % line)
+        check(int((m.group(4) or m.group(10))) == repeat, "--repeat runs: %r" % line)
     return untimed
 
 
@@ -378,22 +395,47 @@ def bench():
     names = [e["name"] for e in gh_doc]
     check(out.startswith("emergo start D") and len(out.splitlines()) > 1,
           "start and midgames: %r" % out)
-    check(len(out.splitlines()) == len(names) + bench_untimed(out, names),
+    check(len(out.splitlines()) == len(names) + bench_untimed(out, names, repeat=2),
           "one line per position: " + out)
-    # A median too short to time has no rate, printed or exported (the count
-    # refuses one below 0.01 s; bench printed and exported it).
-    open(os.path.join(TMP, "no-midgames.perft"), "w").close()
+    # A run far under 0.1 s (perft 1, 40 nodes) is repeated in batches until
+    # it is measurable: a rate, exported, with a spread below the value.
+    empty = os.path.join(TMP, "no-midgames.perft")
+    open(empty, "w").close()
+    started = time.monotonic()
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
-                          "--suite", os.path.join(TMP, "no-midgames.perft"), "--max-nodes", "40",
+                          "--suite", empty, "--max-nodes", "40",
                           "--repeat", "3", "--github-benchmark", gh, "--bmf", bmf])
-    check(code == 0 and out.startswith("emergo start D1: 40 nodes, median "), "D1: %s" % err)
-    bench_untimed(out, [e["name"] for e in json.load(open(gh))], json.load(open(bmf)))
+    took = time.monotonic() - started
+    check(code == 0 and out.startswith("emergo start D1: 40 nodes, median ") and
+          " batches of " in out, "D1 in batches: %r %s" % (out, err))
+    gh_doc = json.load(open(gh))
+    check(bench_untimed(out, [e["name"] for e in gh_doc], json.load(open(bmf))) == 0,
+          "D1 timed: " + out)
+    check(took < 30, "the batches are bounded: %.1f s" % took)
+    for e in gh_doc:
+        spread = int(e["range"].lstrip("+-"))
+        check(spread < e["value"] and "batches of" in e["extra"],
+              "the spread below the value, the batch named: %r" % e)
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
-                          "--suite", os.path.join(TMP, "no-midgames.perft"), "--max-nodes", "40",
-                          "--json"])
+                          "--suite", empty, "--max-nodes", "40", "--json"])
     j = json.loads(out) if code == 0 else {}
-    check(code == 0 and len(j.get("benchmarks", [])) + len(j.get("too_short_to_time", [])) == 1,
-          "--json: the start in benchmarks or too_short_to_time: %r %s" % (j, err))
+    check(code == 0 and len(j.get("benchmarks", [])) == 1 and "too_short_to_time" not in j,
+          "--json: the start in benchmarks: %r %s" % (j, err))
+    # Outside a checkout, without --suite: no silent start-only run, one line
+    # and exit 2 (and no earlier results left).
+    open(gh, "w").write("last results\n")
+    p = subprocess.run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
+                        "--github-benchmark", gh], cwd=TMP, capture_output=True, text=True,
+                       timeout=60)
+    check(p.returncode == 2 and p.stdout == "" and len(p.stderr.splitlines()) == 1 and
+          "fixtures/emergo_midgame.perft" in p.stderr and "--suite FILE" in p.stderr and
+          not os.path.exists(gh), "bench outside a checkout: %d %r" % (p.returncode, p.stderr))
+    # From a checkout the midgames are found.
+    p = subprocess.run([PERFT, "bench", "emergo", "--engine", PERFT + " serve emergo",
+                        "--max-nodes", "2000", "--repeat", "1"], cwd=SRC, capture_output=True,
+                       text=True, timeout=120)
+    check(p.returncode == 0 and len(p.stdout.splitlines()) > 1,
+          "bench from the checkout: %d %r %s" % (p.returncode, p.stdout, p.stderr))
     # A wrong engine has no speed: an error, exit 2.
     code, out, err = run([PERFT, "bench", "emergo", "--engine", PLANTED + " last-ply",
                           "--suite", os.path.join(TMP, "none.perft")])
@@ -407,12 +449,12 @@ def bench():
     for f in (gh, bmf):
         open(f, "w").write("last results\n")
     code, out, err = run([PERFT, "bench", "emergo", "--engine", "exit 3", "--max-nodes", "100",
-                          "--github-benchmark", gh, "--bmf", bmf])
-    check(code == 2 and not any(os.path.exists(f) for f in (gh, bmf)),
+                          "--suite", empty, "--github-benchmark", gh, "--bmf", bmf])
+    check(code == 2 and not any(os.path.exists(f) for f in (gh, bmf)) and "engine" in err,
           "failed bench removes the last results: %d %s" % (code, err))
     fresh = os.path.join(TMP, "fresh.json")
     code, out, err = run([PERFT, "bench", "emergo", "--engine", "exit 3", "--max-nodes", "100",
-                          "--bmf", fresh])
+                          "--suite", empty, "--bmf", fresh])
     check(code == 2 and not os.path.exists(fresh), "failed bench creates no file: " + err)
 
 
