@@ -97,9 +97,17 @@ def junit():
     check(code == 1 and 'name="D2" classname="bad (emergo)"' in text and
           'file="%s" line="2"' % suite in text and ">%s:2\n" % suite not in text,
           "suite --junit-file-attrs: file and line: " + text)
-    code, out, err = run([PERFT, "suite", suite, "--junit-file-attrs"])
-    check(code == 2 and err.count("\n") == 1 and "--junit-file-attrs needs --junit" in err,
-          "--junit-file-attrs alone: %d %r" % (code, err))
+    records = os.path.join(SRC, "fixtures/replays/playthroughs.txt")
+    for args in (["suite", suite], ["replay", records],
+                 ["verify", "emergo", "--engine", PERFT + " serve emergo"]):
+        code, out, err = run([PERFT] + args + ["--junit-file-attrs"])
+        check(code == 2 and out == "" and err.count("\n") == 1 and
+              "--junit-file-attrs needs --junit" in err,
+              "%s --junit-file-attrs alone: %d %r" % (args[0], code, err))
+    # replay --junit-file-attrs: the record file and line on each game.
+    code, out, err = run([PERFT, "replay", records, "--junit", xml, "--junit-file-attrs"])
+    text = valid_junit(xml, "replay --junit-file-attrs", file_attrs=True)
+    check(code == 0 and 'file="%s" line="3"' % records in text, "replay: file and line: " + text)
     # verify: a finding below the root, with its body (path, missing, reproducer).
     xml = os.path.join(TMP, "verify.xml")
     code, out, err = run([PERFT, "verify", "emergo", "--engine", PLANTED + " drop-capture",
