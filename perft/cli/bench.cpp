@@ -3,14 +3,17 @@
 // for CI trackers. Times the engine's `perft <d>` over the engine protocol
 // (docs/engine-protocol.md) at fixed positions: the start, and every line of
 // the midgame fixtures (fixtures/<game>_midgame.perft when run from a
-// checkout, or the --suite files), each at the deepest depth within
-// --max-nodes. Every answer is checked against our count first: the speed of a
-// wrong engine means nothing. Writes what CI trackers read: github-action-benchmark
-// `customBiggerIsBetter` JSON and Bencher Metric Format (BMF) JSON, nodes/s.
+// checkout, or the --suite files; with neither, an error rather than the start
+// alone), each at the deepest depth within --max-nodes. A run shorter than
+// kMinBatchSeconds is timed in batches of the same request. Every answer is
+// checked against our count first: the speed of a wrong engine means nothing.
+// Writes what CI trackers read: github-action-benchmark `customBiggerIsBetter`
+// JSON and Bencher Metric Format (BMF) JSON, nodes/s.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -29,22 +32,43 @@
 namespace arb::cli {
 namespace {
 
+// A run shorter than this times the pipe and the clock as much as the engine
+// (the spread of three such runs exceeds their value): the same request is
+// then asked in a batch, of doubling size, until the batch lasts this long.
+constexpr double kMinBatchSeconds = 0.1;
+// The most requests in a batch: the cap on a position's time when every
+// request is near instant (then there is no rate).
+constexpr int kMaxBatch = 1 << 16;
+
 struct BenchPoint {
   std::string name;  // "emergo start D4", "emergo mid-3 D3"
   std::string position, moves;
   int depth = 0;
   arb::Count nodes = 0;
-  std::vector<double> seconds;  // one per repetition
+  int batch = 1;                // requests per repetition
+  std::vector<double> seconds;  // one per repetition: its batch's time / batch
   double median() const {
     auto s = seconds;
     std::sort(s.begin(), s.end());
     return s[s.size() / 2];
   }
   double nps(double secs) const { return secs > 0 ? static_cast<double>(nodes) / secs : 0; }
-  // A median below kMinRateSeconds times the pipe more than the engine: no
-  // rate is printed or exported for it, as for a count (no_rate_reason).
-  bool timed() const { return no_rate_reason(median(), false).empty(); }
+  // A batch below kMinRateSeconds even at kMaxBatch times the pipe more than
+  // the engine: no rate is printed or exported for it (no_rate_reason).
+  bool timed() const { return no_rate_reason(median() * batch, false).empty(); }
+  // "of 3" or "of 3 batches of 512 runs".
+  std::string runs() const {
+    return std::to_string(seconds.size()) +
+           (batch > 1 ? " batches of " + std::to_string(batch) + " runs" : "");
+  }
 };
+
+// A run's time to the microsecond: a batched run lasts well under 0.001 s.
+std::string run_seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", s);
+  return buf;
+}
 
 struct BenchArgs {
   EngineOptions engine;
@@ -108,8 +132,9 @@ nlohmann::ordered_json github_benchmark(const std::vector<BenchPoint>& points,
          {"value", std::llround(p.nps(p.median()))},
          {"range", "+-" + std::to_string(std::llround((p.nps(s.front()) - p.nps(s.back())) / 2))},
          {"extra", "perft " + std::to_string(p.depth) + " = " + to_string(p.nodes) +
-                       " nodes, median of " + std::to_string(s.size()) + " runs, engine '" +
-                       engine + "'"}});
+                       " nodes, median of " +
+                       (p.batch > 1 ? p.runs() : std::to_string(s.size()) + " runs") +
+                       ", engine '" + engine + "'"}});
   }
   return j;
 }
@@ -136,11 +161,14 @@ class BenchCommand : public Command {
                    "the engine's command line, run by /bin/sh (docs/engine-protocol.md)")
         ->type_name("'CMD ...'");
     app.add_option("--suite", args_.suites,
-                   "positions of a fixture file (default fixtures/<game>_midgame.perft if there)")
+                   "positions of a fixture file (default fixtures/<game>_midgame.perft, from a "
+                   "checkout)")
         ->type_name("FILE");
     app.add_option("--max-nodes", max_nodes_, "each position's deepest perft within N (1000000)")
         ->type_name("N");
-    app.add_option("--repeat", repeat_, "runs per position; the median counts (default 3)")
+    app.add_option("--repeat", repeat_,
+                   "runs per position, each a batch of requests lasting 0.1 s or more; the "
+                   "median counts (default 3)")
         ->type_name("R");
     app.add_option("--timeout", timeout_,
                    "seconds the engine may take per request (default: the larger of 30 and 1 "
@@ -168,10 +196,6 @@ class BenchCommand : public Command {
       args_.engine.timeout = static_cast<double>(t);
     }
     const Spec spec = Spec::parse(spec_);
-    if (args_.suites.empty()) {
-      const std::string mid = "fixtures/" + std::string(spec.name()) + "_midgame.perft";
-      if (std::filesystem::is_regular_file(mid)) args_.suites.push_back(mid);
-    }
     // Checked before the engine runs, and an earlier run's results removed:
     // a run that fails (a wrong count) leaves none to be read as this one's.
     for (const auto& f : {github_, bmf_})
@@ -179,6 +203,16 @@ class BenchCommand : public Command {
         check_output_path(f, "'" + f + "'");
         remove_stale(f);
       }
+    // Outside a checkout the start alone is no benchmark (a few milliseconds):
+    // the positions are named, or found where a checkout has them.
+    if (args_.suites.empty()) {
+      const std::string mid = "fixtures/" + std::string(spec.name()) + "_midgame.perft";
+      if (!std::filesystem::is_regular_file(mid))
+        throw Error("no " + mid +
+                    " here: give the positions with --suite FILE, or run from an arbiter "
+                    "checkout");
+      args_.suites.push_back(mid);
+    }
     return Games::with_game(spec, Impl::kEngine, [&](const auto& g) { return bench(g, io); });
   }
 
@@ -194,23 +228,37 @@ class BenchCommand : public Command {
     client.game(g.spec().canonical(), g.format(g.start()));
     for (auto& p : points) {
       client.position(p.position, split_moves(p.moves));
-      for (int r = 0; r < args_.repeat; ++r) {
-        progress.show("bench: " + p.name + ", run " + std::to_string(r + 1));
-        arb::Count got = 0;
-        p.seconds.push_back(seconds_of([&] { got = client.perft(p.depth, {0, p.nodes}); }));
-        if (got != p.nodes)
-          throw Error("the engine's perft " + std::to_string(p.depth) + " at " + p.name + " is " +
-                      to_string(got) + ", ours " + to_string(p.nodes) +
-                      ": its speed means nothing until perft verify agrees");
+      // n requests of the same perft, timed together; every answer checked.
+      const auto batch = [&](int n, int r) {
+        progress.show("bench: " + p.name + ", run " + std::to_string(r + 1) +
+                      (n > 1 ? " (" + std::to_string(n) + " requests)" : ""));
+        return seconds_of([&] {
+          for (int i = 0; i < n; ++i)
+            if (const arb::Count got = client.perft(p.depth, {0, p.nodes}); got != p.nodes)
+              throw Error("the engine's perft " + std::to_string(p.depth) + " at " + p.name +
+                          " is " + to_string(got) + ", ours " + to_string(p.nodes) +
+                          ": its speed means nothing until perft verify agrees");
+        });
+      };
+      // The batch size: grown (at least doubled, by the estimate of what
+      // lasts kMinBatchSeconds) until a batch is long enough to time.
+      double t = batch(1, 0);
+      while (t < kMinBatchSeconds && p.batch < kMaxBatch) {
+        const double want = t > 0 ? 1.2 * kMinBatchSeconds / t * p.batch : 2.0 * p.batch;
+        p.batch = static_cast<int>(std::min<double>(kMaxBatch, std::max(2.0 * p.batch, want)));
+        t = batch(p.batch, 0);
       }
+      p.seconds.push_back(t / p.batch);
+      for (int r = 1; r < args_.repeat; ++r) p.seconds.push_back(batch(p.batch, r) / p.batch);
       progress.clear();
       if (!json_) {
         io.out << p.name << ": " << CountText{p.nodes} << " nodes, median "
-               << seconds_text(p.median()) << " s of " << p.seconds.size() << ", ";
+               << run_seconds_text(p.median()) << " s of " << p.runs() << ", ";
         if (p.timed())
           io.out << std::llround(p.nps(p.median())) << " nodes/s";
         else
-          io.out << "no nodes/s: " << no_rate_reason(p.median(), false) << ", not exported";
+          io.out << "no nodes/s: " << no_rate_reason(p.median() * p.batch, false)
+                 << ", not exported";
         io.out << '\n' << std::flush;
       }
     }

@@ -1,4 +1,4 @@
-// perft replay FILE|- [--engine-only] [--junit FILE] [--github] [--json]: game
+// perft replay FILE|- [--engine-only] [--junit FILE [--junit-file-attrs]] [--github] [--json]: game
 // records (perft/files/replay.h) replayed on the engine and the reference, one game
 // a line, read as a stream so that a whole archive needs no memory. Each
 // record's first failure is named by file:line and ply; a malformed line
@@ -62,6 +62,9 @@ class ReplayCommand : public Command {
     app.add_flag("--engine-only", engine_only_, "replay on the engine alone (no reference)");
     app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
         ->type_name("FILE");
+    app.add_flag("--junit-file-attrs", junit_file_attrs_,
+                 "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
+                 "in Jenkins xUnit's schema)");
     app.add_flag("--github", github_,
                  "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
     app.add_flag("--json", json_, "one JSON object on one line instead of the text");
@@ -71,12 +74,13 @@ class ReplayCommand : public Command {
     if (file_.empty()) throw Error("perft replay needs a record file (or - for stdin)");
     if (json_ && github_)
       throw Error("--json and --github both write to standard output; drop one");
+    if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
     if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     const std::string name = file_ == "-" ? "stdin" : file_;
     CiRun ci;
     ci.name = "perft replay " + name;
     // No earlier run's verdict survives this one: an error (exit 2) is in it.
-    JunitFile junit(junit_, ci.name);
+    JunitFile junit(junit_, ci.name, junit_file_attrs_);
     try {
       return replay(io, name, ci, junit);
     } catch (const std::exception& e) {
@@ -103,11 +107,13 @@ class ReplayCommand : public Command {
       const std::string at = name + ":" + std::to_string(number);
       ReplayRecord r;
       std::optional<ReplayFailure> f;
+      double game_seconds = 0;
       try {
         r = parse_replay_line(line, number);
         auto& replayer = replayers[r.spec];
         if (!replayer) replayer = make_replayer(r.spec);
-        seconds += seconds_of([&] { f = replayer->replay(r, tally); });
+        game_seconds = seconds_of([&] { f = replayer->replay(r, tally); });
+        seconds += game_seconds;
       } catch (const Error& e) {  // bad input: one line, exit 2
         throw Error(at + ": " + e.what());
       }
@@ -117,6 +123,7 @@ class ReplayCommand : public Command {
       k.name = r.id.empty() ? "line " + std::to_string(number) : r.id;
       k.file = name;
       k.line = number;
+      k.seconds = game_seconds;
       if (f) {
         ++failed;
         const std::string where = where_in_game(*f, r.moves.size());
@@ -185,13 +192,14 @@ class ReplayCommand : public Command {
   }
 
   std::string file_, junit_;
-  bool engine_only_ = false, github_ = false, json_ = false;
+  bool engine_only_ = false, github_ = false, json_ = false, junit_file_attrs_ = false;
 };
 
 std::unique_ptr<Command> make() { return std::make_unique<ReplayCommand>(); }
 
 const Registration kRegistration{
-    {25, "replay", "replay FILE|- [--engine-only] [--junit FILE] [--github] [--json]",
+    {25, "replay",
+     "replay FILE|- [--engine-only] [--junit FILE [--junit-file-attrs]] [--github] [--json]",
      "replay game records, one a line: every move legal on engine and reference (docs/cli.md)",
      &make}};
 

@@ -49,7 +49,7 @@ class SuiteRun {
   bool skipped(const FixtureCase& c, const std::string& test, int k, arb::Count expected);
   void pass(const FixtureCase& c, const std::string& test, const std::string& what, double seconds);
   void fail(const FixtureCase& c, const std::string& test, const std::string& why,
-            const std::string& detail);
+            const std::string& detail, double seconds = 0);
   // A line that cannot run: all its tests fail.
   void fail_line(const FixtureCase& c, const std::string& why);
   void fail_malformed(const FixtureError& e);
@@ -94,7 +94,8 @@ struct SuiteCase {
         run.fail(c, test, "expected " + to_string(expected) + ", got " + to_string(got),
                  g.diagram(pos) + "      position: " + g.format(pos) +
                      "\n      divide:   " + reproduce(c, k) + " --divide" +
-                     (is_reference ? " --impl reference" : "") + "\n");
+                     (is_reference ? " --impl reference" : "") + "\n",
+                 s);
     }
   }
 
@@ -116,7 +117,7 @@ struct SuiteCase {
         run.pass(c, test, results_text(got, ","), s);
       else
         run.fail(c, test, "expected " + results_text(want, ",") + ", got " + results_text(got, ","),
-                 g.diagram(pos) + "      position: " + g.format(pos) + "\n");
+                 g.diagram(pos) + "      position: " + g.format(pos) + "\n", s);
     }
   }
 
@@ -143,11 +144,11 @@ struct SuiteCase {
       // The body (text, JUnit, --github) ends with the command that shows it again.
       const std::string again = "      compare:  " + compare_command(c, k) + "\n";
       if (r.first)
-        run.fail(c, test, "engine and reference differ", describe(*r.first) + again);
+        run.fail(c, test, "engine and reference differ", describe(*r.first) + again, s);
       else if (r.leaves != expected)
-        run.fail(c, test,
-                 "both give " + std::to_string(r.leaves) + ", expected " + to_string(expected),
-                 reference.diagram(rp) + "      position: " + reference.format(rp) + "\n" + again);
+        run.fail(
+            c, test, "both give " + std::to_string(r.leaves) + ", expected " + to_string(expected),
+            reference.diagram(rp) + "      position: " + reference.format(rp) + "\n" + again, s);
       else
         run.pass(c, test, std::to_string(r.leaves), s);
     }
@@ -221,12 +222,12 @@ void SuiteRun::pass(const FixtureCase& c, const std::string& test, const std::st
 }
 
 void SuiteRun::fail(const FixtureCase& c, const std::string& test, const std::string& why,
-                    const std::string& detail) {
+                    const std::string& detail, double seconds) {
   ++failed_;
   ++done_;
   io_.out << "FAIL  " << c.id << ' ' << test << ": " << why << "   [line " << c.line << "]\n"
           << detail;
-  record(&c, c.line, test, CiCase::Status::kFail, why, detail);
+  record(&c, c.line, test, CiCase::Status::kFail, why, detail, seconds);
   line_done();
 }
 
@@ -275,6 +276,9 @@ class SuiteCommand : public Command {
     add_hash_options(app, hash_);
     app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
         ->type_name("FILE");
+    app.add_flag("--junit-file-attrs", junit_file_attrs_,
+                 "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
+                 "in Jenkins xUnit's schema)");
     app.add_flag("--github", github_,
                  "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
     app_ = &app;
@@ -283,11 +287,12 @@ class SuiteCommand : public Command {
   int run(Io& io) override {
     if (file_.empty()) throw Error("perft suite needs a fixture file");
     if (update_) return run_update(io);
+    if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
     if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     CiRun ci;
     ci.name = "perft suite " + file_;
     // No earlier run's verdict survives this one: an error (exit 2) is in it.
-    JunitFile junit(junit_, ci.name);
+    JunitFile junit(junit_, ci.name, junit_file_attrs_);
     try {
       set_options();
       if (!junit_.empty() || github_) {
@@ -319,7 +324,7 @@ class SuiteCommand : public Command {
     set_options();
     if (options_.compare || given(*app_, "--impl"))
       throw Error("--update always recounts on both implementations; drop --compare and --impl");
-    if (!junit_.empty() || github_)
+    if (!junit_.empty() || github_ || junit_file_attrs_)
       throw Error("--junit and --github report a test run, not --update; drop them");
     // Rebaselining is the library's (perft/files/fixture_update.h), on the registry.
     return update_fixture_file(
@@ -374,7 +379,7 @@ class SuiteCommand : public Command {
   }
 
   std::string file_, max_nodes_, junit_;
-  bool update_ = false, github_ = false;
+  bool update_ = false, github_ = false, junit_file_attrs_ = false;
   SuiteOptions options_;
   ImplArg impl_;
   CountOptionText hash_;
@@ -386,7 +391,7 @@ std::unique_ptr<Command> make() { return std::make_unique<SuiteCommand>(); }
 const Registration kRegistration{
     {20, "suite",
      "suite FILE [--impl I] [--compare] [--update] [--max-nodes N] [--hash MB] [--threads N] "
-     "[--junit FILE] [--github]",
+     "[--junit FILE [--junit-file-attrs]] [--github]",
      "run a fixture file (RULES.md I4, I6): one line per test", &make}};
 
 }  // namespace

@@ -143,13 +143,19 @@ CiRun ci_run(const VerifySummary& s) {
     base.file = c.line > 0 ? s.suite_path : "";
     base.line = c.line;
     const auto add = [&](const std::string& name, CiCase::Status status, const std::string& message,
-                         const std::string& body) {
+                         const std::string& body, double seconds = 0) {
       CiCase k = base;
       k.name = name;
       k.status = status;
       k.message = message;
       k.body = body;
+      k.seconds = seconds;
       run.cases.push_back(std::move(k));
+    };
+    // Each depth its own time; a depth not checked (after the one that differs) none.
+    const auto depth_time = [&](int d) {
+      const auto i = static_cast<std::size_t>(d - 1);
+      return i < c.depth_seconds.size() ? c.depth_seconds[i] : 0.0;
     };
     using St = CiCase::Status;
     if (c.kind == VerifyCheck::Kind::kSkip) {
@@ -157,7 +163,7 @@ CiRun ci_run(const VerifySummary& s) {
       continue;
     }
     if (c.kind == VerifyCheck::Kind::kError) {
-      add("verify", St::kError, one_line(c.why), "");
+      add("verify", St::kError, one_line(c.why), "", c.seconds);
       continue;
     }
     const Finding* f = c.finding >= 0 ? &s.findings[static_cast<std::size_t>(c.finding)] : nullptr;
@@ -174,20 +180,19 @@ CiRun ci_run(const VerifySummary& s) {
         add(name, St::kFail,
             "perft(" + std::to_string(d) + ") ours " + to_string(f->root_a) + ", engine " +
                 to_string(f->root_b) + "; first difference " + where(*f),
-            body);
+            body, depth_time(d));
       else if (f && fail_at > 0 && d > fail_at)
         add(name, St::kSkip, "not checked: D" + std::to_string(fail_at) + " differs", "");
       else
-        add(name, St::kPass, "", "");
+        add(name, St::kPass, "", "", depth_time(d));
     }
     const std::string text_name = "texts to depth " + std::to_string(c.text_depth);
     if (f && fail_at == 0)
-      add(text_name, St::kFail, "the position texts differ " + where(*f), body);
+      add(text_name, St::kFail, "the position texts differ " + where(*f), body, c.text_seconds);
     else if (f)
       add(text_name, St::kSkip, "not checked: D" + std::to_string(fail_at) + " differs", "");
     else
-      add(text_name, St::kPass, "", "");
-    run.cases.back().seconds = c.seconds;
+      add(text_name, St::kPass, "", "", c.text_seconds);
   }
   return run;
 }
@@ -320,6 +325,9 @@ class VerifyCommand : public Command {
                  "skip a root the engine answers `err` to at `position`, instead of failing");
     app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
         ->type_name("FILE");
+    app.add_flag("--junit-file-attrs", junit_file_attrs_,
+                 "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
+                 "in Jenkins xUnit's schema)");
     app.add_flag("--github", github_,
                  "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
     app.add_option("--text-depth", text_depth_,
@@ -334,6 +342,7 @@ class VerifyCommand : public Command {
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft verify needs a spec");
     if (args_.engine.command.empty()) throw Error("perft verify needs --engine 'CMD ...'");
+    if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
     // Checked first, and no earlier run's verdict survives this one: the
     // report is removed, the JUnit file says an error (exit 2) if one ends it.
     if (!report_.empty()) {
@@ -341,7 +350,7 @@ class VerifyCommand : public Command {
       remove_stale(report_);
     }
     if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
-    JunitFile junit(junit_, "perft verify " + spec_);
+    JunitFile junit(junit_, "perft verify " + spec_, junit_file_attrs_);
     try {
       return run_checks(io, junit);
     } catch (const std::exception& e) {
@@ -400,7 +409,7 @@ class VerifyCommand : public Command {
 
   std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_,
       junit_;
-  bool github_ = false;
+  bool github_ = false, junit_file_attrs_ = false;
   VerifyArgs args_;
   RootArgs root_;
   ImplArg impl_;
@@ -413,7 +422,7 @@ const Registration kRegistration{
     {60, "verify",
      "verify <spec> --engine 'CMD ...' [--script] [--depth N] [--position TEXT] [--moves ...] "
      "[--suite FILE [--max-nodes N]] [--write-fixture FILE] [--report FILE.html] [--timeout S] "
-     "[--skip-unsupported] [--impl I] [--json] [--junit FILE] [--github]",
+     "[--skip-unsupported] [--impl I] [--json] [--junit FILE [--junit-file-attrs]] [--github]",
      "an outside engine against ours: agree (exit 0) or the first difference (exit 1)", &make}};
 
 }  // namespace

@@ -61,6 +61,10 @@ struct VerifyCheck {
   std::string why;     // kSkip, kError: the reason
   int finding = -1;    // kFail: index into VerifySummary::findings
   double seconds = 0;
+  // Each depth's own time (D1 first, to the depth that differs), and the
+  // texts': the JUnit cases' times.
+  std::vector<double> depth_seconds;
+  double text_seconds = 0;
 };
 
 // What a verify run found, for its writers: text or JSON, the fixture lines
@@ -143,10 +147,13 @@ class Verifier {
                                     int depth, int text_depth, const std::string& label) {
     root_ = root;
     root_moves_ = moves;
+    depth_seconds_.clear();
+    text_seconds_ = 0;
     const auto pos = play_moves(g_, position_from(g_, root), moves);
     for (int d = 1; d <= depth; ++d) {
       std::vector<std::string> path;
-      auto f = check_node(pos, path, d, true);
+      std::optional<Finding> f;
+      depth_seconds_.push_back(seconds_of([&] { f = check_node(pos, path, d, true); }));
       if (f) {
         f->first_depth = d;
         f->label = label;
@@ -159,7 +166,9 @@ class Verifier {
     // of two requests a position would cost far more than the check itself.
     std::vector<std::string> path;
     std::uint64_t budget = kTextWalkLimit;
-    auto f = text_walk(pos, path, std::min(text_depth, depth), budget);
+    std::optional<Finding> f;
+    text_seconds_ =
+        seconds_of([&] { f = text_walk(pos, path, std::min(text_depth, depth), budget); });
     if (f) {
       f->label = label;
       add_legal(*f);
@@ -168,6 +177,9 @@ class Verifier {
   }
 
   arb::Count nodes() const { return nodes_; }
+  // The last check_root's time per depth (D1 first) and of its texts.
+  const std::vector<double>& depth_seconds() const { return depth_seconds_; }
+  double text_seconds() const { return text_seconds_; }
 
  private:
   using Position = typename G::Position;
@@ -330,6 +342,8 @@ class Verifier {
   std::string root_;
   std::vector<std::string> root_moves_;
   arb::Count nodes_ = 0;
+  std::vector<double> depth_seconds_;
+  double text_seconds_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 
@@ -377,6 +391,8 @@ std::pair<VerifyCheck, std::string> verify_root(Verifier<G, Client>& verifier, c
   VerifyCheck c = root_check(label, line, depth, text_depth);
   std::optional<Finding> f;
   c.seconds = seconds_of([&] { f = verifier.check_root(root, moves, depth, text_depth, label); });
+  c.depth_seconds = verifier.depth_seconds();
+  c.text_seconds = verifier.text_seconds();
   if (f) {
     regression_counts(engine, reference, *f);
     c.kind = VerifyCheck::Kind::kFail;

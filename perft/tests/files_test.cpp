@@ -1,12 +1,14 @@
 // How the tool reads and writes files (perft/text/file_io.h): a link's target is
 // written and the link kept, a temporary file never takes a user's name, a
 // directory or a file of bytes is named as what it is, a cut shard says how to
-// resume it, and every failed write says why.
+// resume it, every failed write says why, and the JUnit document is what CI
+// systems read (perft/text/ci_output.h).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +18,7 @@
 
 #include "common/error.h"
 #include "perft/tests/cli_run.h"
+#include "perft/text/ci_output.h"
 #include "perft/text/file_io.h"
 
 namespace arb {
@@ -161,6 +164,55 @@ TEST(Files, AFailedWriteSaysWhy) {
     EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos)
         << e.what();
   }
+}
+
+// The JUnit document as Jenkins xUnit's schema takes it by default (no
+// `skipped` on <testsuites>, no file/line on a case: the place leads the
+// failure's body), with file and line when asked; the start to the second.
+TEST(CiOutput, JunitDefaultAndFileAttributes) {
+  using namespace std::chrono;
+  CiRun run;
+  run.name = "perft suite s.perft";
+  run.started = sys_days{year{2026} / 11 / 28} + hours{4} + minutes{55} + seconds{12};
+  run.seconds = 1.5;
+  CiCase pass;
+  pass.classname = "good (emergo)";
+  pass.name = "D1";
+  pass.file = "s.perft";
+  pass.line = 1;
+  pass.seconds = 0.25;
+  CiCase fail = pass;
+  fail.name = "D2";
+  fail.line = 2;
+  fail.status = CiCase::Status::kFail;
+  fail.message = "expected 1, got 2";
+  fail.body = "the finding\n";
+  CiCase skip = pass;
+  skip.name = "D5";
+  skip.status = CiCase::Status::kSkip;
+  skip.message = "59056880 > --max-nodes 100";
+  run.cases = {pass, fail, skip};
+  const std::string xml = junit_xml(run);
+  EXPECT_NE(xml.find("<testsuites name=\"perft suite s.perft\" tests=\"3\" failures=\"1\" "
+                     "errors=\"0\" time=\"1.500\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("skipped=\"1\" time=\"1.500\" timestamp=\"2026-11-28T04:55:12\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testcase name=\"D1\" classname=\"good (emergo)\" time=\"0.250\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(xml.find(" file="), std::string::npos) << xml;
+  EXPECT_EQ(xml.find(" line="), std::string::npos) << xml;
+  EXPECT_NE(xml.find("type=\"difference\">s.perft:2\nthe finding\n</failure>"), std::string::npos)
+      << xml;
+  run.file_attributes = true;
+  const std::string gitlab = junit_xml(run);
+  EXPECT_NE(gitlab.find("time=\"0.250\" file=\"s.perft\" line=\"2\">"), std::string::npos)
+      << gitlab;
+  EXPECT_NE(gitlab.find("type=\"difference\">the finding\n</failure>"), std::string::npos)
+      << gitlab;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 
@@ -164,35 +165,50 @@ Tally tally(const CiRun& run) {
 
 }  // namespace
 
+std::string iso_utc(std::chrono::system_clock::time_point t) {
+  const std::time_t s = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&s, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  return buf;
+}
+
 std::string junit_xml(const CiRun& run) {
   const Tally t = tally(run);
   std::ostringstream out;
+  // No `skipped` on <testsuites>: junit-10.xsd has none there (it is on <testsuite>).
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<testsuites name=\"" << xml(run.name) << "\" tests=\"" << run.cases.size()
-      << "\" failures=\"" << t.failed << "\" errors=\"" << t.errors << "\" skipped=\"" << t.skipped
-      << "\" time=\"" << seconds(run.seconds) << "\">\n"
+      << "\" failures=\"" << t.failed << "\" errors=\"" << t.errors << "\" time=\""
+      << seconds(run.seconds) << "\">\n"
       << "  <testsuite name=\"" << xml(run.name) << "\" tests=\"" << run.cases.size()
       << "\" failures=\"" << t.failed << "\" errors=\"" << t.errors << "\" skipped=\"" << t.skipped
-      << "\" time=\"" << seconds(run.seconds) << "\" timestamp=\"" << today_utc()
-      << "T00:00:00\">\n";
+      << "\" time=\"" << seconds(run.seconds) << "\" timestamp=\"" << iso_utc(run.started)
+      << "\">\n";
   for (const auto& c : run.cases) {
     out << "    <testcase name=\"" << xml(c.name) << "\" classname=\"" << xml(c.classname)
         << "\" time=\"" << seconds(c.seconds) << "\"";
-    if (!c.file.empty()) out << " file=\"" << xml(c.file) << "\"";
-    if (c.line > 0) out << " line=\"" << c.line << "\"";
+    if (run.file_attributes && !c.file.empty()) out << " file=\"" << xml(c.file) << "\"";
+    if (run.file_attributes && c.line > 0) out << " line=\"" << c.line << "\"";
     if (c.status == CiCase::Status::kPass) {
       out << "/>\n";
       continue;
     }
     out << ">\n";
+    // Without the attributes the place is the body's first line, where a
+    // reader of Jenkins' report finds it.
+    std::string body = c.body.empty() ? c.message : c.body;
+    if (!run.file_attributes && !c.file.empty())
+      body = c.file + (c.line > 0 ? ":" + std::to_string(c.line) : "") + "\n" + body;
     switch (c.status) {
       case CiCase::Status::kFail:
         out << "      <failure message=\"" << xml(c.message) << "\" type=\"difference\">"
-            << xml_body(c.body.empty() ? c.message : c.body) << "</failure>\n";
+            << xml_body(body) << "</failure>\n";
         break;
       case CiCase::Status::kError:
-        out << "      <error message=\"" << xml(c.message) << "\" type=\"error\">"
-            << xml_body(c.body.empty() ? c.message : c.body) << "</error>\n";
+        out << "      <error message=\"" << xml(c.message) << "\" type=\"error\">" << xml_body(body)
+            << "</error>\n";
         break;
       default:
         out << "      <skipped message=\"" << xml(c.message) << "\"/>\n";
@@ -221,8 +237,10 @@ CiRun with_error(CiRun run, const std::string& message) {
 
 }  // namespace
 
-JunitFile::JunitFile(std::string path, std::string run_name) : path_(std::move(path)) {
+JunitFile::JunitFile(std::string path, std::string run_name, bool file_attributes)
+    : path_(std::move(path)) {
   run_.name = std::move(run_name);
+  run_.file_attributes = file_attributes;
   if (path_.empty()) return;
   in_place_ = output_target(path_, "the JUnit file '" + path_ + "'").in_place;
   if (in_place_) return;
@@ -234,8 +252,11 @@ JunitFile::JunitFile(std::string path, std::string run_name) : path_(std::move(p
 
 void JunitFile::write(const CiRun& run) {
   if (path_.empty()) return;
-  write_junit(run, path_);
-  run_ = run;
+  CiRun r = run;
+  r.started = run_.started;
+  r.file_attributes = run_.file_attributes;
+  write_junit(r, path_);
+  run_ = std::move(r);
   written_ = true;
 }
 
