@@ -244,6 +244,8 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
   }
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
+    if (const std::string meant = info ? "" : meant_command(args[1]); !meant.empty())
+      throw Error("perft help: unknown command '" + args[1] + "'; did you mean '" + meant + "'?");
     // The word quoted is the one that is wrong: the unknown name, or the extra one.
     const std::string& wrong = info ? args[std::min<std::size_t>(2, args.size() - 1)] : args[1];
     if (!info || args.size() > 2)

@@ -673,6 +673,7 @@ TEST(PerftCli, AMisspeltCommandGetsTheNearestOne) {
   expect_error({"--impl", "reference", "shwo", "eximo"},
                "unknown command 'shwo'; did you mean 'show'?");
   expect_error({"cuont", "emergo"}, "did you mean 'count'?");
+  expect_error({"help", "verfiy"}, "perft help: unknown command 'verfiy'; did you mean 'verify'?");
   // A spec is never a misspelt command, a misspelt game not one either, and a
   // word far from every command keeps the count's message.
   EXPECT_EQ(perft({"emergo", "--depth", "1"}).status, 0);
@@ -708,6 +709,7 @@ TEST(PerftCli, DashWritesAnOutputToStandardOutput) {
                "--json writes standard output: --junit - cannot go there too");
   expect_error({"stats", "emergo", "--games", "1", "--report", "-", "--json"},
                "--json writes standard output: --report - cannot go there too");
+  expect_error({"merge", "-", "-"}, "'-' (standard input) can be given once");
   expect_error({"suite", "-", "--update"},
                "--update rewrites the fixture file: give a file, not '-' (standard input)");
 }
