@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -229,9 +230,12 @@ std::string difference_html(const Difference& d, const BoardLayout& layout) {
   if (two_boards) {
     out << position(d.a_name, d.a_position) << board_svg(layout, d.a_position, only_a, "");
     out << position(d.b_name, d.b_position) << board_svg(layout, d.b_position, "", only_b);
+  } else if (!d.b_position.empty() && d.b_position != d.a_position) {
+    // The texts differ: each side's board, the moves ringed on ours.
+    out << position(d.a_name, d.a_position) << board_svg(layout, d.a_position, only_a, only_b);
+    out << position(d.b_name, d.b_position) << board_svg(layout, d.b_position, "", "");
   } else {
     out << position("", d.a_position);
-    if (!d.b_position.empty()) out << position(d.b_name, d.b_position);
     out << board_svg(layout, d.a_position, only_a, only_b);
   }
   const auto list = [&](const char* css, const std::string& title, const char* ring,
@@ -264,20 +268,42 @@ void write_report(const VerifySummary& s, const std::string& path) {
       << html(s.command) << "</code> against ours (" << html(s.impl) << "): ";
   out << (s.findings.empty() ? "<span class=\"ok\">agrees</span>"
                              : "<span class=\"fail\">differs</span>")
-      << ". " << s.agreed << " checks agree, " << s.findings.size() << " differ, " << s.skipped
-      << " skipped; " << CountText{s.nodes} << " nodes, " << s.requests << " requests.</p>\n<ul>\n";
-  for (const auto& line : s.lines) out << "<li>" << html(line) << "</li>\n";
+      << ". " << s.agreed << (s.agreed == 1 ? " check agrees, " : " checks agree, ")
+      << s.findings.size() << " differ, " << s.skipped << " skipped; " << CountText{s.nodes}
+      << " nodes, " << s.requests << " requests.</p>\n<ul>\n";
+  // A FAIL line links to its finding.
+  for (std::size_t i = 0; i < s.lines.size(); ++i) {
+    const int finding = i < s.checks.size() && s.checks[i].kind == VerifyCheck::Kind::kFail
+                            ? s.checks[i].finding
+                            : -1;
+    if (finding >= 0)
+      out << "<li><a href=\"#finding-" << finding << "\">" << html(s.lines[i]) << "</a></li>\n";
+    else
+      out << "<li>" << html(s.lines[i]) << "</li>\n";
+  }
   out << "</ul>\n";
-  for (const Finding& f : s.findings) {
-    out << "<div class=\"finding\">\n<h2>" << html(f.label) << "</h2>\n";
+  // A difference met again from another root is drawn once, then referred to.
+  std::map<std::string, std::size_t> drawn;  // the difference's text -> its first finding
+  for (std::size_t i = 0; i < s.findings.size(); ++i) {
+    const Finding& f = s.findings[i];
+    out << "<div class=\"finding\" id=\"finding-" << i << "\">\n<h2>" << html(f.label) << "</h2>\n";
     if (f.first_depth > 0)
       out << "<p>First shows at depth " << f.first_depth << " from the root: perft("
           << f.first_depth << ") ours " << CountText{f.root_a} << ", engine " << CountText{f.root_b}
           << ".</p>\n";
     out << "<p>Root <code>" << html(f.root) << "</code>"
         << (f.root_moves.empty() ? "" : " moves <code>" + html(joined(f.root_moves)) + "</code>")
-        << "</p>\n"
-        << difference_html(f, s.board) << "</div>\n";
+        << "</p>\n";
+    Difference same = f;
+    same.path.clear();  // the same position, however reached
+    const auto [first, fresh] = drawn.emplace(describe(same), i);
+    if (fresh)
+      out << difference_html(f, s.board);
+    else
+      out << "<p>Path from the root: <code>" << html(f.path.empty() ? "(none)" : joined(f.path))
+          << "</code>. The same difference as <a href=\"#finding-" << first->second << "\">"
+          << html(s.findings[first->second].label) << "</a>.</p>\n";
+    out << "</div>\n";
   }
   out << "</body></html>\n";
   write_output_file(path, out.str(), "the report '" + path + "'");

@@ -274,6 +274,7 @@ class BenchCommand : public Command {
       for (const auto& p : points)
         if (!p.timed()) untimed.push_back(p.name);
       if (!untimed.empty()) j["too_short_to_time"] = untimed;  // absent from the exports
+      j["version"] = version();
       io.out << json_line(j) << '\n';
     }
     return 0;

@@ -79,7 +79,8 @@ std::size_t first_positional(const std::vector<std::string>& args) {
 std::string usage() {
   std::string out = "usage:\n";
   for (const auto& info : commands()) out += "  perft " + std::string(info.synopsis) + "\n";
-  out += "  perft help [COMMAND]    perft COMMAND --help    (a command's options)\n\n";
+  out += "  perft help [COMMAND]    perft COMMAND --help    (a command's options)\n";
+  out += "  perft --version\n\n";
   for (const auto& info : commands()) {
     std::string name = info.name.empty() ? "(count)" : std::string(info.name);
     name.resize(std::max<std::size_t>(name.size(), 9), ' ');
@@ -110,6 +111,46 @@ const CommandInfo* find_command(std::string_view name) {
   return nullptr;
 }
 
+// Levenshtein distance, for "did you mean": command words are short.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The command a misspelt first word was meant to be ("suit": "suite"), or
+// "": a word that parses as a spec is the count's, never a misspelling.
+std::string meant_command(const std::string& word) {
+  if (word.empty() || word[0] == '-') return "";
+  try {
+    Spec::parse(word);
+    return "";
+  } catch (const Error&) {}
+  const std::string game = word.substr(0, word.find(':'));  // "emerg": a game misspelt
+  for (const auto name : Spec::games())
+    if (edit_distance(game, name) <= 2) return "";
+  std::string best;
+  std::size_t best_distance = 3;  // at most 2 edits
+  for (const auto& info : commands()) {
+    const std::string name = info.name.empty() ? "count" : std::string(info.name);
+    const std::size_t d = edit_distance(word, name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = name;
+    }
+  }
+  return best;
+}
+
 // CLI11's message as one of ours.
 std::string parse_error_text(const CLI::ParseError& e) {
   const std::string what = e.what();
@@ -119,6 +160,32 @@ std::string parse_error_text(const CLI::ParseError& e) {
       what.find(" required ") != std::string::npos && what.find("missing") != std::string::npos)
     return "option " + what.substr(0, colon) + " needs a value";
   return what;
+}
+
+// The options that name an output file; "-" writes it to standard output.
+constexpr std::string_view kOutputOptions[] = {"--out", "--report",           "--junit",
+                                               "--bmf", "--github-benchmark", "--write-fixture"};
+// The flags whose text goes to standard output, which an output "-" would mix.
+constexpr std::string_view kStdoutFlags[] = {"--json", "--github"};
+
+// The output given as "-" ("--junit"), or "". Two of them, or one with a
+// flag that writes standard output too, are an error.
+std::string standard_output_option(const CLI::App& app) {
+  std::string taken;
+  for (const auto name : kOutputOptions) {
+    const CLI::Option* o = app.get_option_no_throw(std::string(name));
+    if (!o || o->count() == 0 || !is_standard_stream(o->as<std::string>())) continue;
+    if (!taken.empty())
+      throw Error("only one output can be '-' (standard output), not both " + taken + " and " +
+                  std::string(name));
+    taken = name;
+  }
+  if (!taken.empty())
+    for (const auto flag : kStdoutFlags)
+      if (given(app, flag))
+        throw Error(std::string(flag) + " writes standard output: " + taken +
+                    " - cannot go there too (give it a file)");
+  return taken;
 }
 
 int run_command(const CommandInfo& info, std::vector<std::string> args, cli::Io& io) {
@@ -154,6 +221,12 @@ int run_command(const CommandInfo& info, std::vector<std::string> args, cli::Io&
   }
   for (const CLI::Option* o : app->get_options())
     if (o->count() > 1 && !takes_many(*o)) throw Error("option " + o->get_name() + " given twice");
+  // An output on standard output ("--junit -") has it alone: the command's own text goes to
+  // standard error.
+  if (!standard_output_option(*app).empty()) {
+    cli::Io text_on_stderr{io.err, io.err, io.progress};
+    return command->run(text_on_stderr);
+  }
   return command->run(io);
 }
 
@@ -165,8 +238,14 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
     io.out << usage();
     return 0;
   }
+  if (first == "--version" && args.size() == 1) {
+    io.out << "perft (arbiter) " << arb::version() << "\n";
+    return 0;
+  }
   if (first == "help") {
     const CommandInfo* info = args[1] == "count" ? &commands()[0] : find_command(args[1]);
+    if (const std::string meant = info ? "" : meant_command(args[1]); !meant.empty())
+      throw Error("perft help: unknown command '" + args[1] + "'; did you mean '" + meant + "'?");
     // The word quoted is the one that is wrong: the unknown name, or the extra one.
     const std::string& wrong = info ? args[std::min<std::size_t>(2, args.size() - 1)] : args[1];
     if (!info || args.size() > 2)
@@ -186,6 +265,9 @@ int dispatch(const std::vector<std::string>& args, cli::Io& io) {
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(word));
     return run_command(*info, rest, io);
   }
+  if (word < args.size())
+    if (const std::string meant = meant_command(args[word]); !meant.empty())
+      throw Error("unknown command '" + args[word] + "'; did you mean '" + meant + "'?");
   return run_command(commands()[0], args, io);  // the count has no command word
 }
 
@@ -202,6 +284,11 @@ std::string asked(const std::vector<std::string>& args) {
 int run_perft_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                   bool progress) {
   cli::Io io{out, err, progress};
+  // Where an output named "-" goes, for this run only.
+  struct StandardOutput {
+    explicit StandardOutput(std::ostream& out) { set_standard_output(&out); }
+    ~StandardOutput() { set_standard_output(nullptr); }
+  } standard_output(out);
   errno = 0;  // a failed write's reason is the errno it leaves (write_error)
   try {
     const int status = cli::dispatch(args, io);

@@ -72,6 +72,7 @@ void write_count(const CountReport& r, bool json, std::ostream& out) {
       auto& d = j["results"] = nlohmann::ordered_json::object();
       for (const auto& [key, n] : r.results->by_outcome) d[key] = json_count(n);
     }
+    j["version"] = version();  // last: the keys of I2 keep their order
     out << json_line(j) << '\n';
     return;
   }

@@ -3,6 +3,7 @@
 // library's (perft/files/units.h).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -25,6 +26,9 @@ class MergeCommand : public Command {
   // Exit 1 on a gap or a duplicate; 2 on a file that is not results of one set.
   int run(Io& io) override {
     if (files_.empty()) throw Error("perft merge needs result files");
+    // "-" is standard input, which has one reading.
+    if (std::count_if(files_.begin(), files_.end(), is_standard_stream) > 1)
+      throw Error("'-' (standard input) can be given once");
     const MergeResult r = merge_results(files_);
     const std::uint64_t missing = r.missing, duplicated = r.duplicated, units = r.units;
     const auto first_missing = r.first_missing, first_duplicate = r.first_duplicate;

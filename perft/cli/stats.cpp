@@ -191,6 +191,7 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
                     {"z", c.d.z},
                     {"p", c.d.p}};
     }
+    j["version"] = version();
     io.out << json_line(j) << '\n';
     return status;
   }

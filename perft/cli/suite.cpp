@@ -24,6 +24,7 @@
 #include "perft/cli/command.h"
 #include "perft/files/files.h"
 #include "perft/text/ci_output.h"
+#include "perft/text/json.h"
 
 namespace arb::cli {
 namespace {
@@ -35,6 +36,7 @@ struct SuiteOptions {
   CountOptions hash;
   std::string file;     // for the CI outputs' file and line
   CiRun* ci = nullptr;  // --junit / --github: every test recorded
+  bool json = false;    // --json: every test recorded for the JSON document
 };
 
 // The running tally and the lines it writes, one per test, flushed as each
@@ -57,6 +59,11 @@ class SuiteRun {
   bool any_failed() const { return failed_ > 0; }
   // No test ran (all skipped): no verdict. Returns the error's text, or "".
   std::string nothing_run() const;
+  // --json: the tests as recorded, and the tally.
+  nlohmann::ordered_json tests_json() const { return tests_json_; }
+  std::uint64_t passed() const { return passed_; }
+  std::uint64_t failed() const { return failed_; }
+  std::uint64_t skipped() const { return skipped_; }
 
  private:
   void line_done();
@@ -68,6 +75,7 @@ class SuiteRun {
   std::uint64_t tests_ = 0, done_ = 0;
   std::uint64_t passed_ = 0, failed_ = 0, skipped_ = 0;
   std::string first_skip_;  // "id D5: 59056880 > --max-nodes 100"
+  nlohmann::ordered_json tests_json_ = nlohmann::ordered_json::array();
 };
 
 // The perft command of test D<depth> (its compare: compare_command,
@@ -181,6 +189,22 @@ void SuiteRun::line_done() {
 void SuiteRun::record(const FixtureCase* c, int line, const std::string& test,
                       CiCase::Status status, const std::string& message, const std::string& body,
                       double seconds) {
+  if (options_.json) {
+    using S = CiCase::Status;
+    nlohmann::ordered_json j;
+    j["id"] = c ? c->id : "";
+    j["spec"] = c ? c->spec : "";
+    j["line"] = line;
+    j["test"] = test;
+    j["result"] = status == S::kPass   ? "ok"
+                  : status == S::kFail ? "fail"
+                  : status == S::kSkip ? "skip"
+                                       : "error";
+    j["why"] = one_line(message);
+    j["seconds"] = seconds;
+    if (!body.empty()) j["detail"] = body;
+    tests_json_.push_back(std::move(j));
+  }
   if (options_.ci == nullptr) return;
   CiCase k;
   k.classname =
@@ -281,6 +305,8 @@ class SuiteCommand : public Command {
                  "in Jenkins xUnit's schema)");
     app.add_flag("--github", github_,
                  "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
+    app.add_flag("--json", options_.json,
+                 "one JSON object on one line: every test and the tally, instead of the text");
     app_ = &app;
   }
 
@@ -288,6 +314,7 @@ class SuiteCommand : public Command {
     if (file_.empty()) throw Error("perft suite needs a fixture file");
     if (update_) return run_update(io);
     if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
+    if (options_.json && github_) throw Error("--json and --github both write standard output");
     if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
     CiRun ci;
     ci.name = "perft suite " + file_;
@@ -326,13 +353,20 @@ class SuiteCommand : public Command {
       throw Error("--update always recounts on both implementations; drop --compare and --impl");
     if (!junit_.empty() || github_ || junit_file_attrs_)
       throw Error("--junit and --github report a test run, not --update; drop them");
+    if (options_.json) throw Error("--json reports a test run, not --update; drop it");
+    // --update rewrites the file in place: standard input has no place to write back.
+    if (is_standard_stream(file_))
+      throw Error("--update rewrites the fixture file: give a file, not '-' (standard input)");
     // Rebaselining is the library's (perft/files/fixture_update.h), on the registry.
     return update_fixture_file(
         file_, options_.max_nodes, options_.hash, io.out, io.err, io.progress,
         [](const std::string& spec, auto&& f) { return Games::with_pair(Spec::parse(spec), f); });
   }
 
-  int run_tests(Io& io, CiRun& ci, JunitFile& junit) {
+  int run_tests(Io& command_io, CiRun& ci, JunitFile& junit) {
+    // --json: the text lines go nowhere, the document to standard output at the end.
+    std::ostream nowhere(nullptr);
+    Io io{options_.json ? nowhere : command_io.out, command_io.err, command_io.progress};
     const FixtureFile file = read_fixture_file(file_);
     // Nothing to run is a mistake (a wrong file), not a success.
     if (file.cases.empty() && file.errors.empty())
@@ -375,6 +409,19 @@ class SuiteCommand : public Command {
     if (github_) write_github(ci, io.out);
     // Every test skipped (a --max-nodes below every count) is no pass.
     if (const std::string why = run.nothing_run(); !why.empty()) throw Error(why);
+    if (options_.json) {
+      nlohmann::ordered_json j;
+      j["file"] = file_;
+      j["impl"] = options_.compare ? "compare" : std::string(to_string(options_.impl));
+      j["max_nodes"] = options_.max_nodes ? nlohmann::ordered_json(*options_.max_nodes) : nullptr;
+      j["tests"] = run.tests_json();
+      j["passed"] = run.passed();
+      j["failed"] = run.failed();
+      j["skipped"] = run.skipped();
+      j["seconds"] = ci.seconds;
+      j["version"] = version();
+      command_io.out << json_line(j) << '\n';
+    }
     return run.any_failed() ? 1 : 0;
   }
 
@@ -391,7 +438,7 @@ std::unique_ptr<Command> make() { return std::make_unique<SuiteCommand>(); }
 const Registration kRegistration{
     {20, "suite",
      "suite FILE [--impl I] [--compare] [--update] [--max-nodes N] [--hash MB] [--threads N] "
-     "[--junit FILE [--junit-file-attrs]] [--github]",
+     "[--junit FILE [--junit-file-attrs]] [--github] [--json]",
      "run a fixture file (RULES.md I4, I6): one line per test", &make}};
 
 }  // namespace

@@ -58,7 +58,8 @@ class UnitsCommand : public Command {
     std::set<std::size_t> done;
     bool header = false;
     std::error_code ec;
-    if (!args_.out.empty() && std::filesystem::is_regular_file(args_.out, ec)) {
+    if (!args_.out.empty() && !is_standard_stream(args_.out) &&
+        std::filesystem::is_regular_file(args_.out, ec)) {
       done = resume_shard(args_.out, args_.checksum, args_.shard, args_.shards, header);
       if (header || !done.empty())
         io.err << "perft units: resuming " << args_.out << ": " << done.size()

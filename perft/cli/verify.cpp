@@ -78,6 +78,7 @@ class FixtureWriter {
     // Checked before the engine starts (a finding is never lost to a bad
     // path), without creating the file: an agreeing run leaves none.
     check_output_path(path_, "'" + path_ + "' (--write-fixture)");
+    if (is_standard_stream(path_)) return;  // "-": standard output, nothing to read
     if (stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
     std::ifstream in(path_);
     const std::regex id_field(";\\s*id\\s+([^;\\s]+)");
@@ -108,6 +109,12 @@ class FixtureWriter {
         break;
       }
     const std::string line = format_fixture_case(*c);
+    if (is_standard_stream(path_)) {
+      LineWriter(path_).line(line);
+      taken_.insert(c->id);
+      tests_.emplace(test_key(*c), c->id);
+      return "fixture line written to standard output (id " + c->id + ")";
+    }
     std::ofstream out(path_, std::ios::app);
     out << line << '\n';
     if (!out.flush()) {
@@ -229,6 +236,8 @@ class VerifyWriter {
       : io_(io), json_(a.json), fixtures_(a.write_fixture), junit_(junit), github_(github) {}
 
   void check_done(const VerifySummary& s) {
+    for (; notes_shown_ < s.notes.size(); ++notes_shown_)
+      io_.err << "perft verify: note: " << s.notes[notes_shown_] << '\n';
     const VerifyCheck& c = s.checks.back();
     std::string note;
     if (c.kind == VerifyCheck::Kind::kFail)
@@ -271,6 +280,7 @@ class VerifyWriter {
       j["findings"] = nlohmann::ordered_json::array();
       for (const auto& f : s.findings) j["findings"].push_back(finding_json(f));
       j["checks"] = checks_json(s);  // every line's verdict, as the text gives it
+      j["version"] = version();
       io_.out << json_line(j) << '\n';
     } else {
       if (!s.report.empty() && report_failed.empty())
@@ -295,6 +305,7 @@ class VerifyWriter {
   FixtureWriter fixtures_;
   JunitFile& junit_;
   bool github_;
+  std::size_t notes_shown_ = 0;
 };
 
 class VerifyCommand : public Command {

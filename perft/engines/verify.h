@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +76,9 @@ struct VerifySummary {
   std::vector<Finding> findings;
   std::vector<std::string> lines;   // one per check: "ok start depth 5 ..." / "FAIL ..."
   std::vector<VerifyCheck> checks;  // one per line of `lines`
+  // Said once each, before the check that needs it: a suite's lines of
+  // another spec of the game, checked under this run's spec.
+  std::vector<std::string> notes;
   arb::Count nodes = 0;
   std::uint64_t requests = 0, agreed = 0, skipped = 0, errors = 0;
   int depth = 0;
@@ -250,7 +254,8 @@ class Verifier {
     }
     for (const auto& e : theirs.entries) {
       their_sum = checked_add(their_sum, e.nodes);
-      if (!their_counts.emplace(e.move, e.nodes).second) f.only_b.push_back(e.move + " (twice)");
+      if (!their_counts.emplace(e.move, e.nodes).second)
+        f.problems.push_back(e.move + " listed twice by the engine");
     }
     std::map<std::string, arb::Count> our_counts;
     for (const auto& e : ours) {
@@ -471,11 +476,22 @@ VerifySummary verify(const G& g, const E& engine, const R& reference, const Veri
           a.position == "start" && a.moves.empty() ? "start" : "root", 0);
       return;
     }
+    std::set<std::string> other_specs;  // noted once each
     for (const auto& c : a.suite) {
       const std::string label = "line " + std::to_string(c.line) + " (id " + c.id + ")";
       std::string why;
       try {
-        if (Spec::parse(c.spec).canonical() != s.game) why = "another game, " + c.spec;
+        // A line of the same game under other options (a preset such as
+        // rules=abstractplay) is checked under this run's spec: the counts
+        // are ours, made under it, the line gives the root.
+        const Spec spec = Spec::parse(c.spec);
+        if (spec.name() != g.spec().name()) {
+          why = "another game, " + c.spec;
+        } else if (spec.canonical() != s.game && !other_specs.contains(spec.canonical())) {
+          other_specs.insert(spec.canonical());
+          s.notes.push_back("the suite's lines of " + spec.canonical() + " are checked under " +
+                            s.game);
+        }
         fixture_root(g, c);  // the suite's rule: parses, canonical, legal moves
       } catch (const Error& e) {
         if (why.empty()) why = e.what();

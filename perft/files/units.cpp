@@ -128,6 +128,7 @@ void write_unit_set(const UnitSet& set, std::ostream& out) {
   head["at"] = set.at;
   head["units"] = set.units.size();
   head["checksum"] = unit_set_checksum(set);
+  head["version"] = version();  // who wrote it; readers go by the keys above
   out << json_line(head) << '\n';
   for (std::size_t i = 0; i < set.units.size(); ++i) {
     nlohmann::ordered_json j;
@@ -181,6 +182,7 @@ std::string shard_header_line(const UnitSet& set, const std::string& checksum, s
   j["depth"] = set.depth;
   j["shard"] = shard;
   j["shards"] = shards;
+  j["version"] = version();
   return json_line(j);
 }
 

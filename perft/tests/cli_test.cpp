@@ -1,6 +1,7 @@
 // The perft tool as outside tools see it (RULES.md I1-I5), run in-process.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -645,6 +646,105 @@ TEST(PerftCli, JsonCountsAboveTwoToThe53AreStrings) {
   j["d"] = nlohmann::ordered_json::object();
   j["d"]["m"] = json_count(2);
   EXPECT_EQ(json_line(j), "{\"b\": 1, \"a\": \"x\\\"y\", \"d\": {\"m\": 2}}");
+}
+
+TEST(PerftCli, VersionIsTheProjectsAndEveryJsonCarriesIt) {
+  const CliRun r = perft({"--version"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "perft (arbiter) " + std::string(version()) + "\n");
+  const std::string_view v = version();
+  EXPECT_EQ(std::count(v.begin(), v.end(), '.'), 2) << v;  // X.Y.Z
+  EXPECT_EQ(r.err, "");
+  EXPECT_TRUE(contains(perft({"--help"}).out, "perft --version"));
+  // Appended: the keys of I2 keep their order, the version is the last.
+  const CliRun j = perft({"emergo", "--depth", "1", "--json", "--divide"});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_TRUE(contains(j.out, "}, \"version\": \"" + std::string(version()) + "\"}\n")) << j.out;
+  const auto parsed = nlohmann::ordered_json::parse(j.out);
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : parsed.items()) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"game", "impl", "position", "depth", "nodes", "seconds",
+                                            "nps", "divide", "version"}));
+}
+
+TEST(PerftCli, AMisspeltCommandGetsTheNearestOne) {
+  expect_error({"suit", "fixtures/emergo.perft"}, "unknown command 'suit'; did you mean 'suite'?");
+  expect_error({"verfy", "emergo"}, "unknown command 'verfy'; did you mean 'verify'?");
+  expect_error({"--impl", "reference", "shwo", "eximo"},
+               "unknown command 'shwo'; did you mean 'show'?");
+  expect_error({"cuont", "emergo"}, "did you mean 'count'?");
+  expect_error({"help", "verfiy"}, "perft help: unknown command 'verfiy'; did you mean 'verify'?");
+  // A spec is never a misspelt command, a misspelt game not one either, and a
+  // word far from every command keeps the count's message.
+  EXPECT_EQ(perft({"emergo", "--depth", "1"}).status, 0);
+  expect_error({"emerg", "--depth", "1"}, "emerg");
+  EXPECT_FALSE(contains(perft({"emerg", "--depth", "1"}).err, "did you mean"));
+  expect_error({"emergo", "suit", "--depth", "1"}, "unexpected argument 'suit'");
+  EXPECT_FALSE(contains(perft({"xyzzyx", "--depth", "1"}).err, "did you mean"));
+}
+
+// "-" is standard output for an output file; the command's own text goes to
+// stderr then, and a second claim on standard output is an error.
+TEST(PerftCli, DashWritesAnOutputToStandardOutput) {
+  const CliRun plain = perft({"split", "emergo", "--depth", "2", "--at", "1"});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const CliRun dash = perft({"split", "emergo", "--depth", "2", "--at", "1", "--out", "-"});
+  ASSERT_EQ(dash.status, 0) << dash.err;
+  EXPECT_EQ(dash.out, plain.out);
+  EXPECT_TRUE(contains(dash.err, "perft split: 40 units at depth 1 of 2 in -")) << dash.err;
+  // perft units --out -: the lines as without --out.
+  const std::string units = write_temp("dash.units", plain.out);
+  const CliRun counted = perft({"units", units});
+  ASSERT_EQ(counted.status, 0) << counted.err;
+  EXPECT_EQ(perft({"units", units, "--out", "-"}).out, counted.out);
+  // suite --junit -: the XML alone on stdout, the text lines on stderr.
+  const std::string path = write_temp("dash.perft", "eximo; start; D1 40; id x; src RULES.md\n");
+  const CliRun junit = perft({"suite", path, "--junit", "-"});
+  ASSERT_EQ(junit.status, 0) << junit.err;
+  EXPECT_EQ(junit.out.rfind("<?xml", 0), 0u) << junit.out;
+  EXPECT_TRUE(contains(junit.err, "1 passed, 0 failed, 0 skipped")) << junit.err;
+  expect_error({"suite", path, "--junit", "-", "--github"},
+               "--github writes standard output: --junit - cannot go there too");
+  expect_error({"suite", path, "--junit", "-", "--json"},
+               "--json writes standard output: --junit - cannot go there too");
+  expect_error({"stats", "emergo", "--games", "1", "--report", "-", "--json"},
+               "--json writes standard output: --report - cannot go there too");
+  expect_error({"merge", "-", "-"}, "'-' (standard input) can be given once");
+  expect_error({"suite", "-", "--update"},
+               "--update rewrites the fixture file: give a file, not '-' (standard input)");
+}
+
+TEST(PerftSuite, JsonIsOneDocumentWithEveryTestAndTheTally) {
+  const std::string path = write_temp("json.perft",
+                                      "eximo; start; D1 40; D2 1601; D3 64000; id x; src none\n"
+                                      "emergo; start; D1; id malformed; src none\n");
+  const CliRun r = perft({"suite", path, "--json", "--max-nodes", "2000"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  ASSERT_EQ(lines(r.out).size(), 1u) << r.out;
+  const auto j = nlohmann::ordered_json::parse(r.out);
+  EXPECT_EQ(j["file"], path);
+  EXPECT_EQ(j["impl"], "engine");
+  EXPECT_EQ(j["max_nodes"], 2000);
+  EXPECT_EQ(j["passed"], 1);
+  EXPECT_EQ(j["failed"], 2);
+  EXPECT_EQ(j["skipped"], 1);
+  EXPECT_EQ(j["version"], std::string(version()));
+  ASSERT_EQ(j["tests"].size(), 4u) << r.out;
+  EXPECT_EQ(j["tests"][0]["id"], "x");
+  EXPECT_EQ(j["tests"][0]["spec"], "eximo");
+  EXPECT_EQ(j["tests"][0]["line"], 1);
+  EXPECT_EQ(j["tests"][0]["test"], "D1");
+  EXPECT_EQ(j["tests"][0]["result"], "ok");
+  EXPECT_EQ(j["tests"][1]["result"], "fail");
+  EXPECT_EQ(j["tests"][1]["why"], "expected 1601, got 1600");
+  EXPECT_TRUE(contains(j["tests"][1]["detail"].get<std::string>(), "divide:")) << r.out;
+  EXPECT_EQ(j["tests"][2]["result"], "skip");
+  EXPECT_EQ(j["tests"][3]["test"], "malformed");
+  EXPECT_EQ(j["tests"][3]["line"], 2);
+  EXPECT_EQ(perft({"suite", path, "--json", "--compare"}).status, 1);
+  expect_error({"suite", path, "--json", "--github"},
+               "--json and --github both write standard output");
+  expect_error({"suite", path, "--json", "--update"}, "not --update");
 }
 
 }  // namespace

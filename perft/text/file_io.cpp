@@ -48,6 +48,20 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
+std::ostream* standard_output = nullptr;
+
+// The output "-": its text on standard output, flushed (a failed write is an error now).
+void write_standard_output(std::string_view text, const std::string& what) {
+  if (!standard_output) throw Error("cannot write " + what + ": no standard output");
+  standard_output->write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!standard_output->flush()) throw Error(stdout_error());
+}
+
+// The input "-": standard input through its /dev name (std::ifstream opens a path).
+std::string input_path(const std::string& path) {
+  return is_standard_stream(path) ? "/dev/stdin" : path;
+}
+
 mode_t new_file_mode() {
   const mode_t mask = ::umask(0);
   ::umask(mask);
@@ -56,9 +70,13 @@ mode_t new_file_mode() {
 
 }  // namespace
 
+void set_standard_output(std::ostream* out) { standard_output = out; }
+
 OutputTarget output_target(const std::string& path, const std::string& what) {
   OutputTarget t;
   t.path = path;
+  t.in_place = is_standard_stream(path);  // "-": standard output, written as it comes
+  if (t.in_place) return t;
   // Links followed by hand: a link to a file not yet there is written there too.
   for (int links = 0; !names_a_descriptor(t.path); ++links) {
     struct stat st {};
@@ -76,6 +94,7 @@ OutputTarget output_target(const std::string& path, const std::string& what) {
 }
 
 void write_output_file(const std::string& path, std::string_view text, const std::string& what) {
+  if (is_standard_stream(path)) return write_standard_output(text, what);
   const OutputTarget t = output_target(path, what);
   const auto fail = [&](int fd, const std::string& tmp) {
     const std::string reason = why();
@@ -113,6 +132,7 @@ void write_output_file(const std::string& path, std::string_view text, const std
 }
 
 void check_output_path(const std::string& path, const std::string& what) {
+  if (is_standard_stream(path)) return;
   const OutputTarget t = output_target(path, what);
   if (t.exists) {
     if (S_ISDIR(t.st.st_mode)) throw Error("cannot write " + what + ": a directory");
@@ -128,12 +148,14 @@ void check_output_path(const std::string& path, const std::string& what) {
 }
 
 void remove_stale(const std::string& path) {
+  if (is_standard_stream(path)) return;
   const OutputTarget t = output_target(path, "'" + path + "'");
   if (t.exists && !t.in_place) ::unlink(t.path.c_str());
 }
 
-LineWriter::LineWriter(const std::string& path)
-    : path_(path), fd_(::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666)) {
+LineWriter::LineWriter(const std::string& path) : path_(path) {
+  if (is_standard_stream(path)) return;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
   if (fd_ < 0) throw Error("cannot write '" + path + "': " + why());
 }
 
@@ -144,6 +166,7 @@ LineWriter::~LineWriter() {
 void LineWriter::line(std::string_view text) {
   std::string whole(text);
   whole += '\n';
+  if (fd_ < 0) return write_standard_output(whole, "'" + path_ + "'");
   if (!write_all(fd_, whole)) throw Error("cannot write '" + path_ + "': " + why());
 }
 
@@ -194,10 +217,10 @@ std::string stdout_error() {
 
 std::ifstream open_input_file(const std::string& path, const std::string& kind) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+  if (::stat(input_path(path).c_str(), &st) == 0 && S_ISDIR(st.st_mode))
     throw Error("'" + path + "' is a directory, not a " + kind);
   errno = 0;
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(input_path(path), std::ios::binary);
   if (!in)
     throw Error("cannot read " + kind + " '" + path + "'" + (errno ? ": " + why() : std::string()));
   return in;

@@ -3,23 +3,31 @@
 // symbolic link is followed and its target written, a regular file is
 // replaced whole through a temporary file of its own folder, anything else
 // (/dev/stdout, a FIFO, /proc/self/fd/1) is written in place. Every error
-// says why: "cannot write 'x': No space left on device".
+// says why: "cannot write 'x': No space left on device". The name "-" is
+// standard output for an output and standard input for an input.
 #pragma once
 
 #include <sys/stat.h>
 
 #include <fstream>
+#include <ostream>
 #include <streambuf>
 #include <string>
 #include <string_view>
 
 namespace arb {
 
+// "-": standard output (an output file) or standard input (an input file).
+inline bool is_standard_stream(const std::string& path) { return path == "-"; }
+// The stream an output named "-" is written to: the tool's standard output,
+// set by run_perft_cli for the run (nullptr: none, "-" is then an error).
+void set_standard_output(std::ostream* out);
+
 // Where an output path leads, its symbolic links followed.
 struct OutputTarget {
   std::string path;       // the file to write: the path given, or its links' target
   bool exists = false;    // st holds its status
-  bool in_place = false;  // not a regular file, or reached through /dev or /proc
+  bool in_place = false;  // not a regular file, reached through /dev or /proc, or "-"
   struct stat st {};
 };
 // Throws "cannot write <what>: <why>" on a loop of links.
@@ -27,7 +35,8 @@ OutputTarget output_target(const std::string& path, const std::string& what);
 
 // Writes `text` to `path` whole: a regular file through a temporary file
 // (mkstemp in the target's folder, then a rename: a failed run never leaves
-// half a file, the file keeps its mode), anything else in place. Throws
+// half a file, the file keeps its mode), "-" to standard output, anything
+// else in place. Throws
 // "cannot write <what>: <strerror>" or "cannot write <what>: a directory".
 void write_output_file(const std::string& path, std::string_view text, const std::string& what);
 
@@ -39,7 +48,8 @@ void check_output_path(const std::string& path, const std::string& what);
 void remove_stale(const std::string& path);
 
 // An output file written line by line, each line written through at once
-// (perft units: a killed run keeps the units done). Every failed write
+// (perft units: a killed run keeps the units done; "-" flushes standard
+// output after each line). Every failed write
 // throws "cannot write '<path>': <strerror>".
 class LineWriter {
  public:
@@ -51,7 +61,7 @@ class LineWriter {
 
  private:
   std::string path_;
-  int fd_ = -1;
+  int fd_ = -1;  // -1: "-", standard output
 };
 
 // "cannot write <what>: <strerror(errno)>" after a stream's write failed
@@ -82,7 +92,7 @@ class DescriptorBuffer : public std::streambuf {
 std::string stdout_error();
 
 // An input file opened for reading, read once from the start (a pipe or
-// /dev/stdin has no second reading). Throws "'<path>' is a directory, not a
+// /dev/stdin has no second reading); "-" is standard input. Throws "'<path>' is a directory, not a
 // <kind>" or "cannot read <kind> '<path>': <strerror>".
 std::ifstream open_input_file(const std::string& path, const std::string& kind);
 // A whole input file, at most kMaxFileBytes (perft/text.h); throws as

@@ -31,6 +31,10 @@ std::string no_rate_reason(double seconds, bool by_arithmetic);
 // The end of a result line: "N nodes/s", or "no nodes/s: <reason>".
 std::string rate_text(Count nodes, double seconds, const std::string& no_rate);
 
+// The project's version (CMakeLists.txt's project()): perft --version and
+// the "version" key of the JSON outputs.
+std::string_view version();
+
 // Today's date, UTC, as fixture sources write it: "2026-11-25".
 std::string today_utc();
 
