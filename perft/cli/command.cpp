@@ -78,6 +78,24 @@ bool given(const CLI::App& app, std::string_view option) {
   return o && o->count() > 0;
 }
 
+void add_ci_options(CLI::App& app, CiOptionText& ci) {
+  app.add_option("--junit", ci.junit, "also write the results as JUnit XML to FILE")
+      ->type_name("FILE");
+  app.add_flag("--junit-file-attrs", ci.junit_file_attrs,
+               "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
+               "in Jenkins xUnit's schema)");
+  app.add_flag("--github", ci.github,
+               "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
+}
+
+void CiOptionText::check_file_attrs() const {
+  if (junit_file_attrs && junit.empty()) throw Error("--junit-file-attrs needs --junit FILE");
+}
+
+void CiOptionText::check_junit_path() const {
+  if (!junit.empty()) check_output_path(junit, "the JUnit file '" + junit + "' (--junit)");
+}
+
 void add_hash_options(CLI::App& app, CountOptionText& text) {
   app.add_option("--hash", text.hash,
                  "transposition table of N MB (0: none); default: chosen from the tree's "

@@ -16,6 +16,7 @@
 #include "common/impl.h"
 #include "common/spec.h"
 #include "perft/count/count.h"
+#include "perft/text/ci_output.h"
 #include "perft/text/numbers.h"
 #include "perft/text/text.h"
 
@@ -106,6 +107,20 @@ struct CountOptionText {
 void add_hash_options(CLI::App& app, CountOptionText& text);
 // One line on stderr when --threads was reduced to the cores.
 inline void note_threads(const CountOptions& o, Io& io) { io.err << o.threads_note(); }
+
+// --junit FILE, --junit-file-attrs, --github: the CI outputs of suite, verify
+// and replay (perft/text/ci_output.h), defined once. Each command runs the two
+// checks in its own order among its other checks.
+struct CiOptionText {
+  std::string junit;
+  bool junit_file_attrs = false, github = false;
+  void check_file_attrs() const;  // --junit-file-attrs needs --junit
+  void check_junit_path() const;  // the JUnit file can be written
+  JunitFile junit_file(const std::string& name) const {
+    return JunitFile(junit, name, junit_file_attrs);
+  }
+};
+void add_ci_options(CLI::App& app, CiOptionText& ci);
 
 // An output file (--report, --out) checked before the work starts: it can be
 // written (check_output_path: nothing is created). Throws a one-line arb::Error.

@@ -60,27 +60,21 @@ class ReplayCommand : public Command {
     app.add_option("file", file_, "game records, one a line (docs/cli.md); - reads stdin")
         ->type_name("");
     app.add_flag("--engine-only", engine_only_, "replay on the engine alone (no reference)");
-    app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
-        ->type_name("FILE");
-    app.add_flag("--junit-file-attrs", junit_file_attrs_,
-                 "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
-                 "in Jenkins xUnit's schema)");
-    app.add_flag("--github", github_,
-                 "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
+    add_ci_options(app, ci_);
     app.add_flag("--json", json_, "one JSON object on one line instead of the text");
   }
 
   int run(Io& io) override {
     if (file_.empty()) throw Error("perft replay needs a record file (or - for stdin)");
-    if (json_ && github_)
+    if (json_ && ci_.github)
       throw Error("--json and --github both write to standard output; drop one");
-    if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
-    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
+    ci_.check_file_attrs();
+    ci_.check_junit_path();
     const std::string name = file_ == "-" ? "stdin" : file_;
     CiRun ci;
     ci.name = "perft replay " + name;
     // No earlier run's verdict survives this one: an error (exit 2) is in it.
-    JunitFile junit(junit_, ci.name, junit_file_attrs_);
+    JunitFile junit = ci_.junit_file(ci.name);
     try {
       return replay(io, name, ci, junit);
     } catch (const std::exception& e) {
@@ -146,7 +140,7 @@ class ReplayCommand : public Command {
         j["command"] = f->command;
         failures.push_back(std::move(j));
       }
-      if (!junit_.empty() || github_) ci.cases.push_back(std::move(k));
+      if (!ci_.junit.empty() || ci_.github) ci.cases.push_back(std::move(k));
     }
     if (in.bad()) throw Error("cannot read " + name);
     // Nothing to replay is a mistake (a wrong file), not a success.
@@ -174,7 +168,7 @@ class ReplayCommand : public Command {
              << failed << " failed (" << seconds_text(seconds) << " s, " << rate << ")\n";
     }
     junit.write(ci);
-    if (github_) write_github(ci, io.out);
+    if (ci_.github) write_github(ci, io.out);
     return failed > 0 ? 1 : 0;
   }
 
@@ -191,8 +185,9 @@ class ReplayCommand : public Command {
     });
   }
 
-  std::string file_, junit_;
-  bool engine_only_ = false, github_ = false, json_ = false, junit_file_attrs_ = false;
+  std::string file_;
+  bool engine_only_ = false, json_ = false;
+  CiOptionText ci_;
 };
 
 std::unique_ptr<Command> make() { return std::make_unique<ReplayCommand>(); }

@@ -298,13 +298,7 @@ class SuiteCommand : public Command {
     app.add_option("--max-nodes", max_nodes_, "skip tests whose expected count is above N")
         ->type_name("N");
     add_hash_options(app, hash_);
-    app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
-        ->type_name("FILE");
-    app.add_flag("--junit-file-attrs", junit_file_attrs_,
-                 "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
-                 "in Jenkins xUnit's schema)");
-    app.add_flag("--github", github_,
-                 "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
+    add_ci_options(app, ci_);
     app.add_flag("--json", options_.json,
                  "one JSON object on one line: every test and the tally, instead of the text");
     app_ = &app;
@@ -313,16 +307,16 @@ class SuiteCommand : public Command {
   int run(Io& io) override {
     if (file_.empty()) throw Error("perft suite needs a fixture file");
     if (update_) return run_update(io);
-    if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
-    if (options_.json && github_) throw Error("--json and --github both write standard output");
-    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
+    ci_.check_file_attrs();
+    if (options_.json && ci_.github) throw Error("--json and --github both write standard output");
+    ci_.check_junit_path();
     CiRun ci;
     ci.name = "perft suite " + file_;
     // No earlier run's verdict survives this one: an error (exit 2) is in it.
-    JunitFile junit(junit_, ci.name, junit_file_attrs_);
+    JunitFile junit = ci_.junit_file(ci.name);
     try {
       set_options();
-      if (!junit_.empty() || github_) {
+      if (!ci_.junit.empty() || ci_.github) {
         options_.file = file_;
         options_.ci = &ci;
       }
@@ -351,7 +345,7 @@ class SuiteCommand : public Command {
     set_options();
     if (options_.compare || given(*app_, "--impl"))
       throw Error("--update always recounts on both implementations; drop --compare and --impl");
-    if (!junit_.empty() || github_ || junit_file_attrs_)
+    if (!ci_.junit.empty() || ci_.github || ci_.junit_file_attrs)
       throw Error("--junit and --github report a test run, not --update; drop them");
     if (options_.json) throw Error("--json reports a test run, not --update; drop it");
     // --update rewrites the file in place: standard input has no place to write back.
@@ -406,7 +400,7 @@ class SuiteCommand : public Command {
     });
     run.finish();
     junit.write(ci);
-    if (github_) write_github(ci, io.out);
+    if (ci_.github) write_github(ci, io.out);
     // Every test skipped (a --max-nodes below every count) is no pass.
     if (const std::string why = run.nothing_run(); !why.empty()) throw Error(why);
     if (options_.json) {
@@ -425,8 +419,9 @@ class SuiteCommand : public Command {
     return run.any_failed() ? 1 : 0;
   }
 
-  std::string file_, max_nodes_, junit_;
-  bool update_ = false, github_ = false, junit_file_attrs_ = false;
+  std::string file_, max_nodes_;
+  bool update_ = false;
+  CiOptionText ci_;
   SuiteOptions options_;
   ImplArg impl_;
   CountOptionText hash_;

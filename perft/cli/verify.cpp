@@ -334,13 +334,7 @@ class VerifyCommand : public Command {
         ->type_name("S");
     app.add_flag("--skip-unsupported", args_.engine.skip_unsupported,
                  "skip a root the engine answers `err` to at `position`, instead of failing");
-    app.add_option("--junit", junit_, "also write the results as JUnit XML to FILE")
-        ->type_name("FILE");
-    app.add_flag("--junit-file-attrs", junit_file_attrs_,
-                 "with --junit: file and line on each test case (GitLab, GitHub reporters; not "
-                 "in Jenkins xUnit's schema)");
-    app.add_flag("--github", github_,
-                 "GitHub Actions annotations on stdout, summary to $GITHUB_STEP_SUMMARY");
+    add_ci_options(app, ci_);
     app.add_option("--text-depth", text_depth_,
                    "compare the engine's position texts to this depth (default 2, never deeper "
                    "than --depth)")
@@ -353,15 +347,15 @@ class VerifyCommand : public Command {
   int run(Io& io) override {
     if (spec_.empty()) throw Error("perft verify needs a spec");
     if (args_.engine.command.empty()) throw Error("perft verify needs --engine 'CMD ...'");
-    if (junit_file_attrs_ && junit_.empty()) throw Error("--junit-file-attrs needs --junit FILE");
+    ci_.check_file_attrs();
     // Checked first, and no earlier run's verdict survives this one: the
     // report is removed, the JUnit file says an error (exit 2) if one ends it.
     if (!report_.empty()) {
       check_output_path(report_, "the report '" + report_ + "'");
       remove_stale(report_);
     }
-    if (!junit_.empty()) check_output_path(junit_, "the JUnit file '" + junit_ + "' (--junit)");
-    JunitFile junit(junit_, "perft verify " + spec_, junit_file_attrs_);
+    ci_.check_junit_path();
+    JunitFile junit = ci_.junit_file("perft verify " + spec_);
     try {
       return run_checks(io, junit);
     } catch (const std::exception& e) {
@@ -407,7 +401,7 @@ class VerifyCommand : public Command {
       // Our own arguments first: a bad root is ours to report, not the engine's.
       if (!args_.use_suite)
         play_moves(engine, position_from(engine, args_.position), split_moves(args_.moves));
-      VerifyWriter writer(io, args_, junit, github_);
+      VerifyWriter writer(io, args_, junit, ci_.github);
       ProgressLine progress(io.err, io.progress && !args_.json);
       const auto done = [&](const VerifySummary& s) { writer.check_done(s); };
       VerifySummary s = args_.impl == Impl::kEngine
@@ -418,9 +412,8 @@ class VerifyCommand : public Command {
     });
   }
 
-  std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_,
-      junit_;
-  bool github_ = false, junit_file_attrs_ = false;
+  std::string spec_, depth_, suite_, max_nodes_, write_fixture_, report_, timeout_, text_depth_;
+  CiOptionText ci_;
   VerifyArgs args_;
   RootArgs root_;
   ImplArg impl_;
