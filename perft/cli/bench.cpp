@@ -170,10 +170,7 @@ class BenchCommand : public Command {
                    "runs per position, each a batch of requests lasting 0.1 s or more; the "
                    "median counts (default 3)")
         ->type_name("R");
-    app.add_option("--timeout", timeout_,
-                   "seconds the engine may take per request (default: the larger of 30 and 1 "
-                   "per million nodes of our count)")
-        ->type_name("S");
+    app.add_option("--timeout", timeout_, kTimeoutHelp)->type_name("S");
     app.add_option("--github-benchmark", github_,
                    "github-action-benchmark customBiggerIsBetter JSON")
         ->type_name("FILE");

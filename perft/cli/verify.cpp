@@ -328,10 +328,7 @@ class VerifyCommand : public Command {
         ->type_name("FILE");
     app.add_option("--report", report_, "write the findings as an HTML page with SVG boards")
         ->type_name("FILE.html");
-    app.add_option("--timeout", timeout_,
-                   "seconds the engine may take per request (default: the larger of 30 and 1 "
-                   "per million nodes of our count, plus 1 per 100000 lines of the reply)")
-        ->type_name("S");
+    app.add_option("--timeout", timeout_, kTimeoutHelp)->type_name("S");
     app.add_flag("--skip-unsupported", args_.engine.skip_unsupported,
                  "skip a root the engine answers `err` to at `position`, instead of failing");
     add_ci_options(app, ci_);

@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <regex>
@@ -126,6 +128,23 @@ bool one_program(std::string_view command) {
   return std::find(std::begin(kShellWords), std::end(kShellWords), first) == std::end(kShellWords);
 }
 
+// Seconds to a tenth (under 1: a hundredth), without trailing zeros: "60", "59.5".
+std::string short_seconds(double seconds) {
+  const double unit = seconds < 1 ? 100 : 10;
+  std::string s = std::to_string(std::round(seconds * unit) / unit);
+  while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
+    const bool dot = s.back() == '.';
+    s.pop_back();
+    if (dot) break;
+  }
+  return s;
+}
+
+std::string short_rate(double rate) {
+  return rate >= 100 ? std::to_string(static_cast<unsigned long long>(std::llround(rate)))
+                     : short_seconds(rate);
+}
+
 std::string join(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
@@ -136,6 +155,13 @@ std::string join(const std::vector<std::string>& words) {
 
 EngineClient::EngineClient(EngineOptions options) : options_(std::move(options)) {
   std::signal(SIGPIPE, SIG_IGN);  // a dead engine is an error we report, not a signal
+  if (const char* floor = std::getenv(kTimeoutFloorVariable)) {  // tests: no real minute
+    const PlainNumber n = read_plain_number(floor);
+    if (n.problem != PlainNumber::Problem::kNone || n.value == 0 || n.value > 86400)
+      throw Error(std::string(kTimeoutFloorVariable) + " must be 1 to 86400 seconds, got " +
+                  quoted(floor));
+    floor_ = static_cast<double>(n.value);
+  }
 }
 
 EngineClient::~EngineClient() { stop(); }
@@ -258,7 +284,8 @@ bool EngineClient::read_line(std::string& line, const std::string& where) {
     const auto now = Clock::now();
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - now);
     if (left.count() <= 0)
-      fail("did not answer " + where + " within " + seconds_text_short() + " s (--timeout)");
+      fail("did not answer " + where + " within " + seconds_text_short() + " s (" +
+           (timeout_why_.empty() ? "--timeout" : timeout_why_) + ")");
     if (now >= next_note_) {  // a slow request is shown, never silent
       next_note_ = now + std::chrono::seconds(1);
       if (options_.waiting && now - began_ >= std::chrono::seconds(1))
@@ -298,9 +325,12 @@ bool EngineClient::read_line(std::string& line, const std::string& where) {
 // The timeout and the size limit hold for each reply, however many lines:
 // both from our estimate of the reply, unless --timeout fixes the time.
 void EngineClient::begin_request(ReplyBound bound) {
-  timeout_ = options_.timeout.value_or(
-      std::max(kDefaultTimeout, static_cast<double>(bound.nodes) / kNodesPerSecondAssumed) +
-      static_cast<double>(bound.lines) / kLinesPerSecondAssumed);
+  if (options_.timeout) {
+    timeout_ = *options_.timeout;
+    timeout_why_.clear();
+  } else {
+    default_timeout(bound);
+  }
   began_ = Clock::now();
   next_note_ = began_ + std::chrono::seconds(1);
   deadline_ =
@@ -310,15 +340,59 @@ void EngineClient::begin_request(ReplyBound bound) {
   max_reply_ = bound_given_ ? bound.bytes : kMaxReply;
 }
 
-std::string EngineClient::seconds_text_short() const {
-  std::string s = std::to_string(timeout_);
-  while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
-    const bool dot = s.back() == '.';
-    s.pop_back();
-    if (dot) break;
+// The rule of engine_client.h, and its terms in words for the timeout's message.
+void EngineClient::default_timeout(ReplyBound bound) {
+  const double nodes = static_cast<double>(bound.nodes);
+  double limit = floor_;
+  std::string why = "at least " + short_seconds(floor_) + " s a request";
+  if (bound.nodes == 0) {
+    if (kRateMargin * slowest_other_ > limit) {
+      limit = kRateMargin * slowest_other_;
+      why = "10 times the engine's slowest answer so far to a request without a count, " +
+            short_seconds(slowest_other_) + " s";
+    }
+  } else {
+    if (nodes / kNodesPerSecondAssumed > limit) {
+      limit = nodes / kNodesPerSecondAssumed;
+      why = "1 s per million of our " + to_string(bound.nodes) + " nodes";
+    }
+    if (rate_seconds_ > 0) {
+      const double rate = rate_nodes_ / rate_seconds_;
+      if (kRateMargin * nodes / rate > limit) {
+        limit = kRateMargin * nodes / rate;
+        why = "10 times the " + short_seconds(nodes / rate) + " s that our " +
+              to_string(bound.nodes) + " nodes take at the " + short_rate(rate) +
+              " nodes/s the engine showed so far";
+      }
+    } else {
+      why += " until the engine's speed is known";
+    }
   }
-  return s;
+  if (bound.lines > 0) {
+    const double more = static_cast<double>(bound.lines) / kLinesPerSecondAssumed;
+    limit += more;
+    if (more >= 0.05)
+      why += ", plus " + short_seconds(more) + " s for " + std::to_string(bound.lines) +
+             " lines of reply";
+  }
+  timeout_ = std::round(limit * 10) / 10;  // as the message shows it
+  timeout_why_ = "default: " + why + "; --timeout S to override";
 }
+
+// An answer's time: a count's goes into the engine's rate (an `err` to
+// `perft` is no count), any other's into its slowest.
+void EngineClient::note_answer(ReplyBound bound, const std::string& last_line) {
+  const double seconds =
+      std::max(1e-3, std::chrono::duration<double>(Clock::now() - began_).count());
+  if (bound.nodes == 0) {
+    slowest_other_ = std::max(slowest_other_, seconds);
+  } else if (last_line.rfind("total ", 0) == 0) {
+    rate_nodes_ += static_cast<double>(bound.nodes);
+    rate_seconds_ += seconds;
+  }
+}
+
+std::string EngineClient::seconds_text_short() const { return short_seconds(timeout_); }
 
 std::vector<std::string> EngineClient::ask(const std::string& request, bool multi,
                                            ReplyBound bound) {
@@ -362,8 +436,10 @@ std::vector<std::string> EngineClient::ask(const std::string& request, bool mult
       fail(ended() + (reply.empty() ? " without answering " : " in the middle of its reply to ") +
            where);
     reply.push_back(got);
-    if (!multi || got.rfind("total ", 0) == 0 || (reply.size() == 1 && first_word(got) == "err"))
+    if (!multi || got.rfind("total ", 0) == 0 || (reply.size() == 1 && first_word(got) == "err")) {
+      note_answer(bound, got);
       return reply;
+    }
     // A line outside the protocol fails at once, never waits out the timeout.
     const auto space = got.find(' ');
     if (space == 0 || space == std::string::npos ||
@@ -426,6 +502,7 @@ std::vector<std::string> EngineClient::run_script(int depth, ReplyBound bound) {
   if (i + 1 >= lines.size() || !count_of(lines[i + 1]))
     fail("printed no blank line and total at " + where);
   reply.push_back("total " + lines[i + 1]);
+  note_answer(bound, reply.back());
   return reply;
 }
 

@@ -19,13 +19,24 @@
 
 namespace arb {
 
-// Seconds an engine may take per request, unless --timeout says: 30, and for a
-// deep request one per million of our nodes if that is more (an engine at a
-// million nodes/s: a divide 4 of 10^9 nodes gets 1000 s), plus one per 100000
-// lines of a long reply (Ecalper for three players: 5949147 moves, +59 s).
-inline constexpr double kDefaultTimeout = 30;
+// Seconds an engine may take per request, unless --timeout fixes them: a
+// request for N of our nodes and L reply lines gets max(F, N / 10^6, 10 N / R)
+// + L / 10^5, R the nodes/s the engine showed on its answered counts so far
+// (the term left out before the first); any other request max(F, 10 T), T its
+// slowest answer so far to such a request. The floor F is 60 (or
+// $ARB_ENGINE_TIMEOUT_FLOOR, for tests): a silent engine is caught within a
+// minute, and a slow one is held to its own speed, never to ours.
+inline constexpr double kTimeoutFloor = 60;
 inline constexpr double kNodesPerSecondAssumed = 1e6;
 inline constexpr double kLinesPerSecondAssumed = 1e5;
+inline constexpr double kRateMargin = 10;
+inline constexpr const char* kTimeoutFloorVariable = "ARB_ENGINE_TIMEOUT_FLOOR";
+// The rule as `--timeout`'s help states it (verify and bench).
+inline constexpr const char* kTimeoutHelp =
+    "seconds the engine may take per request, fixed (default: by the engine's own speed: a "
+    "count of our N nodes in L lines gets max(60, N / 10^6, 10 N / R) + L / 10^5, R the nodes/s "
+    "of its earlier counts, none before the first; any other request max(60, 10 T), T its "
+    "slowest such answer so far)";
 
 struct EngineOptions {
   std::string command;            // run by /bin/sh -c
@@ -98,6 +109,8 @@ class EngineClient {
   bool read_line(std::string& line, const std::string& where);
   void drain_stderr();
   void begin_request(ReplyBound bound);
+  void default_timeout(ReplyBound bound);
+  void note_answer(ReplyBound bound, const std::string& last_line);
   std::string seconds_text_short() const;
 
   EngineOptions options_;
@@ -107,7 +120,10 @@ class EngineClient {
   std::string buffer_, err_tail_;
   std::uint64_t requests_ = 0;
   std::chrono::steady_clock::time_point began_, deadline_, next_note_;
-  double timeout_ = kDefaultTimeout;
+  double timeout_ = kTimeoutFloor, floor_ = kTimeoutFloor;
+  std::string timeout_why_;                   // how the default limit was derived; empty: --timeout
+  double rate_nodes_ = 0, rate_seconds_ = 0;  // the engine's answered counts, for its rate
+  double slowest_other_ = 0;                  // its slowest answer to a request without a count
   std::size_t reply_bytes_ = 0, max_reply_ = 0;
   bool game_acknowledged_ = false;  // replay `game` after a restart
   bool bound_given_ = false;

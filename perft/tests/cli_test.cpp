@@ -533,22 +533,28 @@ TEST(PerftCli, HelpOfEachCommand) {
   EXPECT_TRUE(contains(perft({"help", "count"}).out, "--divide"));
 }
 
-// The --timeout default (EngineClient::begin_request) as help and docs state
-// it: they said "30, and 1 more per million nodes", without the reply lines.
+// The --timeout default (EngineClient::default_timeout) as help and docs state
+// it: they said "30, and 1 more per million nodes", without the reply lines,
+// and then without the engine's own rate.
 TEST(PerftCli, TimeoutHelpAndDocsStateTheDefaultRule) {
-  EXPECT_EQ(kDefaultTimeout, 30);
+  EXPECT_EQ(kTimeoutFloor, 60);
   EXPECT_EQ(kNodesPerSecondAssumed, 1e6);
   EXPECT_EQ(kLinesPerSecondAssumed, 1e5);
-  const std::string rule = "(default: the larger of 30 and 1 per million nodes of our count";
-  EXPECT_TRUE(
-      contains(perft({"verify", "--help"}).out, rule + ", plus 1 per 100000 lines of the reply)"));
-  EXPECT_TRUE(contains(perft({"bench", "--help"}).out, rule + ")"));  // perft: one line
-  for (const char* doc : {"/../docs/engine-protocol.md", "/../README.md"}) {
+  EXPECT_EQ(kRateMargin, 10);
+  const std::string rule = "max(60, N / 10^6, 10 N / R) + L / 10^5";
+  for (const char* command : {"verify", "bench"}) {
+    std::string help = perft({command, "--help"}).out;
+    for (char& c : help)
+      if (c == '\n') c = ' ';
+    EXPECT_TRUE(contains(help, rule)) << command;
+    EXPECT_TRUE(contains(help, "max(60, 10 T)")) << command;
+  }
+  for (const char* doc : {"/../docs/engine-protocol.md", "/../README.md", "/../docs/cli.md"}) {
     std::ifstream in(std::string(ARB_FIXTURES_DIR) + doc);
     std::string text{std::istreambuf_iterator<char>(in), {}};
     for (char& c : text)
       if (c == '\n') c = ' ';
-    EXPECT_TRUE(contains(text, "max(30, N / 10^6) + L / 10^5")) << doc;
+    EXPECT_TRUE(contains(text, rule)) << doc;
   }
 }
 

@@ -2,7 +2,7 @@
 """perft serve and perft verify, driven as a user would.
 
 Usage: verify_test.py GROUP PERFT PLANTED_ENGINE SOURCE_DIR
-GROUP: planted, bad-engines, serve, minimal, adapter-python, adapter-node, report,
+GROUP: planted, bad-engines, slow, serve, minimal, adapter-python, adapter-node, report,
 descent, kinds, suite-runs, stderr, protocol, guard, fixture-writes, habits.
 Every check asserts; each failed one is printed, and any makes the exit status 1.
 """
@@ -135,6 +135,56 @@ def ended_engines():
         check(code == 2 and len(lines) == 1 and want in lines[0] and "--timeout" not in err,
               "%s: exit %d, stderr %r, want one line with %r" % (name, code, err, want))
         check(seconds < 10, "%s: ended after %.1f s of a 60 s timeout" % (name, seconds))
+
+
+def slow_engines():
+    """The default timeout holds an engine to its own speed: a correct engine of
+    4000 nodes/s (slow_engine.py) passes a divide 3 that takes it about 3 s, under a
+    floor shortened to 1 s, where a fixed limit of that floor (the rule before,
+    max(floor, N / 10^6)) fails; a hung engine is caught at about the floor with one
+    line saying how the limit came about; a crash is reported as ever."""
+    slow = "python3 %s %s emergo 4000" % (os.path.join(SRC, "perft/tests/slow_engine.py"), PERFT)
+    floor = {"ARB_ENGINE_TIMEOUT_FLOOR": "1"}
+    t0 = time.monotonic()
+    code, out, err = verify("emergo:size=7", "--engine", slow, "--depth", "3", env=floor)
+    seconds = time.monotonic() - t0
+    check(code == 0 and "agrees" in out and seconds > 2.5,
+          "slow engine by default: exit %d after %.1f s %r %r" % (code, seconds, out, err))
+    code, out, err = verify("emergo:size=7", "--engine", slow, "--depth", "3", "--timeout", "1")
+    check(code == 2 and err.endswith("did not answer request 11 'divide 3' within 1 s (--timeout)\n"),
+          "slow engine, --timeout 1 fixed: %d %r" % (code, err))
+    # Hung before any count: the floor; hung after counts: 10 times its rate's time.
+    for name, engine, env, want in [
+            ("silent", "read l; echo ok; read l; echo ok; read l; sleep 100", {
+                "ARB_ENGINE_TIMEOUT_FLOOR": "2"},
+             "did not answer request 3 'divide 1' within 2 s (default: at least 2 s a request "
+             "until the engine's speed is known; --timeout S to override)"),
+            ("silent at game", "read l; sleep 100", floor,
+             "did not answer request 1 'game emergo:size=7' within 1 s (default: at least 1 s "
+             "a request; --timeout S to override)"),
+            ("hung at divide 2", slow + " hang 'divide 2'", floor,
+             "did not answer request 7 'divide 2' within "),
+    ]:
+        t0 = time.monotonic()
+        code, out, err = verify("emergo:size=7", "--engine", engine, "--depth", "3", env=env)
+        seconds = time.monotonic() - t0
+        lines = err.splitlines()
+        check(code == 2 and len(lines) == 1 and want in lines[0] and seconds < 10,
+              "%s: exit %d after %.1f s, stderr %r, want one line with %r" %
+              (name, code, seconds, err, want))
+    check(" s (default: 10 times the " in err and
+          " s that our 528 nodes take at the " in err and
+          " nodes/s the engine showed so far; --timeout S to override)" in err,
+          "hung after counts: the limit from its rate: %r" % err)
+    code, out, err = verify("emergo:size=7", "--engine", slow + " crash 'divide 2'", "--depth",
+                            "3", env=floor)
+    check(code == 2 and err.count("\n") == 1 and
+          "was killed by signal 11 (Segmentation fault) without answering request 7 'divide 2'"
+          in err and "timeout" not in err, "crash: %d %r" % (code, err))
+    for bad in ("0", "x", "90000"):
+        code, out, err = verify("emergo", "--engine", "cat", env={"ARB_ENGINE_TIMEOUT_FLOOR": bad})
+        check(code == 2 and err == "perft: error: ARB_ENGINE_TIMEOUT_FLOOR must be 1 to 86400 "
+              "seconds, got '%s'\n" % bad, "bad floor %r: %d %r" % (bad, code, err))
 
 
 # An engine with only the required requests: `perft serve` behind a filter that
@@ -631,6 +681,7 @@ def habits():
 
 
 {"planted": planted, "bad-engines": lambda: (bad_engines(), ended_engines()), "serve": serve, "minimal": minimal,
+ "slow": slow_engines,
  "adapter-python": lambda: adapter("python"), "adapter-node": lambda: adapter("node"),
  "report": report, "descent": lambda: (descent(), unsupported()), "kinds": kinds, "suite-runs": suite_runs,
  "stderr": lambda: (stderr_quote(), waiting()), "protocol": protocol, "guard": guard, "guard-deep": guard_deep, "fixture-writes": fixture_writes,
