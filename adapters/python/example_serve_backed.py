@@ -7,8 +7,12 @@ Usage: example_serve_backed.py PERFT [DEPTH POSITION MOVES]
          the environment it drops the last move of every position with three
          men on the board (a test that verify finds a bug through the adapter);
          with ARB_ADAPTER_BUG=unsupported it cannot hold a position given as
-         a text (`err unsupported`: verify skips that root).
+         a text (`err unsupported`: verify skips that root). For the tests:
+         ARB_ADAPTER_CACHE=N sets serve's cache (0: none), ARB_ADAPTER_CALLS=FILE
+         writes the calls into the generator as JSON at exit.
 """
+import atexit
+import json
 import os
 import subprocess
 import sys
@@ -61,5 +65,23 @@ class ServeBacked(MoveGenerator):
         return pos
 
 
+class Counted(ServeBacked):
+    """The calls into the move generator, written to $ARB_ADAPTER_CALLS at exit."""
+    calls = {}
+
+    def legal_moves(self, pos):
+        self.calls["legal_moves"] = self.calls.get("legal_moves", 0) + 1
+        return super().legal_moves(pos)
+
+    def play(self, pos, move):
+        self.calls["play"] = self.calls.get("play", 0) + 1
+        return super().play(pos, move)
+
+
 if __name__ == "__main__":
-    sys.exit(serve(ServeBacked(sys.argv[1], os.environ.get("ARB_ADAPTER_BUG")), sys.argv[2:]))
+    calls_file = os.environ.get("ARB_ADAPTER_CALLS")
+    if calls_file:
+        atexit.register(lambda: open(calls_file, "w").write(json.dumps(Counted.calls)))
+    cache = os.environ.get("ARB_ADAPTER_CACHE")
+    gen = (Counted if calls_file else ServeBacked)(sys.argv[1], os.environ.get("ARB_ADAPTER_BUG"))
+    sys.exit(serve(gen, sys.argv[2:], **({"cache": int(cache)} if cache else {})))

@@ -279,6 +279,82 @@ def adapter(kind):
         f = json.loads(out)["findings"][0]
         check(f["path"] == ["a1", "a3", "a5"] and f["missing"] == ["g7"],
               "python adapter with a bug: " + repr(f))
+    adapter_cache(kind, script, engine)
+    if kind == "node":
+        adapter_hooks(engine)
+
+
+# 13 moves of emergo:size=7 (a capture among them): a fixture line's depth.
+LONG_LINE = "a1 c5 f6 a5 f2 a7 g3 d4 d2 c1 e7 c1xe3xg1 e5"
+
+
+def calls_of(engine, *args, env=None):
+    """verify's result and the calls the example made into its generator."""
+    calls = os.path.join(TMP, "calls.json")
+    if os.path.exists(calls):
+        os.remove(calls)
+    code, out, err = verify("emergo:size=7", "--engine", engine, "--json", *args,
+                            env=dict(env or {}, ARB_ADAPTER_CALLS=calls))
+    result = json.loads(out) if code in (0, 1) else {}
+    for volatile in ("seconds", "nps", "requests"):
+        result.pop(volatile, None)
+    return code, result, json.load(open(calls)) if os.path.exists(calls) else {}, err
+
+
+def adapter_cache(kind, script, engine):
+    """The position walk's cache: at the end of a 13-move line, the moves of
+    `position ... moves <path>` are played and listed once each instead of once a
+    request (a slow engine took minutes there), and every count is the same."""
+    legal = {"python": "legal_moves", "node": "legalMoves"}[kind]
+    runs = {}
+    for cache in ("0", "4096"):
+        runs[cache] = calls_of(engine, "--moves", LONG_LINE, "--depth", "3",
+                               env={"ARB_ADAPTER_CACHE": cache})
+        check(runs[cache][0] == 0 and runs[cache][1].get("result") == "agree",
+              "%s adapter, cache %s: %r" % (kind, cache, runs[cache]))
+    (_, plain, off, _), (_, cached, on, _) = runs["0"], runs["4096"]
+    check(plain == cached, "%s adapter: the cache changed the result: %r, %r" % (kind, plain, cached))
+    check(off.get(legal, 0) > 4 * on.get(legal, 0) > 0 and off.get("play", 0) > on.get("play", 0),
+          "%s adapter: calls without the cache %r, with it %r" % (kind, off, on))
+    # Request by request, the replies are the same with and without it: an
+    # illegal move after a held path, another game clearing what is held.
+    requests = ("game emergo:size=7\nposition start moves a1 c5 f6\nmoves\n"
+                "position start moves a1 c5 f6 a5\ntext\nposition start moves a1 c5 zz\n"
+                "position start moves a1 c5 f6 a5 f2\ndivide 2\nperft 2\n"
+                "position start moves a1 a1\ngame emergo\nposition start moves a1 c5 f6\n"
+                "text\nmoves\nquit\n")
+    replies = [run(script + [PERFT], stdin=requests, env={"ARB_ADAPTER_CACHE": cache})[1]
+               for cache in ("0", "4096")]
+    check(replies[0] == replies[1] and "err move 3 'zz' is illegal\n" in replies[0] and
+          "err move 2 'a1' is illegal\n" in replies[0] and
+          "text 7/5W1/B1B4/7/7/7/W6 w 6 6\n" in replies[0] and "total 272\ntotal 272\n" in
+          replies[0] and replies[0].endswith("text 9/9/9/5W3/2B6/9/9/9/W8 b 10 11\nmoves a3 a5 a7 "
+                                             "a9 b4 b6 b8 c1 c3 c7 c9 d2 d4 d6 d8 e1 e3 e9 f2 f4 "
+                                             "f8 g1 g3 g9 h2 h4 h6 h8 i1 i3 i5 i7 i9\n") and
+          replies[0].count("\n") == 31, "%s adapter replies, cache off and on: %r" %
+          (kind, replies))
+
+
+def adapter_hooks(engine):
+    """The Node adapter's fast path: a generator with perft (here `perft serve`'s
+    own count) answers the counts itself; a hook's wrong value is an `err`."""
+    code, plain, walked, err = calls_of(engine, "--depth", "3")
+    code2, hooked, fast, err2 = calls_of(engine, "--depth", "3", env={"ARB_ADAPTER_HOOKS": "1"})
+    check(code == code2 == 0 and plain == hooked and plain.get("result") == "agree",
+          "node hooks: %r %r %s %s" % (plain, hooked, err, err2))
+    check(fast.get("perft", 0) > 0 and fast.get("legalMoves", 0) < walked.get("legalMoves", 0),
+          "node hooks: calls without %r, with %r" % (walked, fast))
+    gen = os.path.join(TMP, "bad_hook.js")
+    open(gen, "w").write(
+        "const {serve, walk} = require(%r);\n"
+        "serve({newGame() {}, start() { return 0; }, legalMoves(p) { return ['a1', 'b2']; },\n"
+        "  play(p, m) { return p + 1; }, format(p) { return null; },\n"
+        "  countMoves(p) { return p === 1 ? 2 : 1.5; },\n"
+        "  perft(p, d) { return d === 3 ? -1 : d === 2 ? walk(this, p, d) : '7'; }});\n"
+        % os.path.abspath(os.path.join(SRC, "adapters/node/arbiter_adapter.js")))
+    code, out, err = run(["node", gen], stdin="game x\nperft 3\nperft 2\nperft 1\ndivide 2\n")
+    check(out == "ok\nerr perft returned -1, not a count\ntotal 14\ntotal 7\n"
+          "a1 7\nb2 7\ntotal 14\n", "node hooks' counts: %r %r" % (out, err))
 
 
 def report():
