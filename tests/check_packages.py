@@ -164,6 +164,8 @@ def cmake_needs(root, build, owners):
             where = f"{rel}: {kind}({' '.join(words[:2])} ...)"
             if kind == "find_package":
                 name = words[0]
+                if name == "arbiter":  # this project's own package (tests/cpp_package/consumer)
+                    continue
                 path = config_file(cache.get(name + "_DIR", ""), name)
                 if not path:  # not in this build (an option off): any installed config file
                     path = owners.find([f"/{name}Config.cmake", f"/{name.lower()}-config.cmake",
