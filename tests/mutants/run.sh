@@ -126,7 +126,9 @@ step() {
 }
 
 # The numbers of the tests stage 4 runs (comma-separated, for ctest -I): every
-# default test (label `slow`, clang_format and benchmarks_smoke excepted) that
+# default test (labels `slow` and `package`, clang_format and benchmarks_smoke
+# excepted: the package tests rebuild a consumer, 25 s, and count what
+# fixture.* already counts) that
 # stages 1-3 did not already run on this mutant. A patch that touches only
 # engine/<g>/ and reference/<g>/ cannot change a test about other games only, so
 # then tests whose names mention another game and not <g> are left out too.
@@ -147,7 +149,7 @@ for number, test in enumerate(json.load(sys.stdin)["tests"], 1):
     labels = [v for p in test.get("properties", []) if p["name"] == "LABELS" for v in p["value"]]
     program = os.path.basename(command[0])
     gtest = next((a.split("=", 1)[1] for a in command if a.startswith("--gtest_filter=")), "")
-    if "slow" in labels or name in ("clang_format", "benchmarks_smoke"):
+    if "slow" in labels or "package" in labels or name in ("clang_format", "benchmarks_smoke"):
         continue
     if program in stage1 or name.startswith(stage2):
         continue
