@@ -64,7 +64,8 @@ class EximoCodec {
   // reached so far (how often), 5 this turn's drops, 6 a turn in progress.
   std::array<int, 3> shape() const { return {7, 8, 8}; }
   void observe(const G& g, const Position& pos, std::span<const int> prefix, float* out) const {
-    const auto fields = split(g.format(pos), ' ');
+    const std::string text = g.format(pos);  // fields view into it
+    const auto fields = split(text, ' ');
     const auto ranks = split(fields[0], '/');
     for (std::size_t r = 0; r < ranks.size(); ++r)
       each_stone(ranks[r], [&](int file, char man) {

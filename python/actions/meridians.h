@@ -47,7 +47,8 @@ class MeridiansCodec {
   std::array<int, 3> shape() const { return {7, 2 * n_ + 1, 2 * n_}; }
   void observe(const G& g, const Position& pos, std::span<const int>, float* out) const {
     const int w = 2 * n_, plane = (2 * n_ + 1) * w;
-    const auto fields = split(g.format(pos), ' ');
+    const std::string text = g.format(pos);  // fields view into it
+    const auto fields = split(text, ' ');
     const auto rows = split(fields[0], '/');
     const auto cell = [&](int i, int k) { return i * w + k - std::min(i, n_) + n_ - 1; };
     for (std::size_t r = 0; r < rows.size(); ++r) {
