@@ -27,6 +27,7 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "common/spec.h"
+#include "perft/stats/stats.h"
 #include "python/actions/ecalper.h"
 #include "python/actions/emergo.h"
 #include "python/actions/eximo.h"
@@ -85,6 +86,9 @@ class AnyState {
   virtual void observe(float* out) const = 0;
   virtual std::vector<int> move_actions(const std::string& text) const = 0;
   virtual std::vector<std::string> moves() const = 0;
+  // n games from here, each action uniform among the legal ones, game i's
+  // generator seeded from (seed, i): each game's returns, one row a game.
+  virtual std::vector<double> random_playouts(std::uint64_t n, std::uint64_t seed) const = 0;
 
   // Zero-sum, bounded by 1, as Ludii's rank utilities: a player's utility
   // is 1 - 2 (rank - 1) / (P - 1), tied players share the mean of their
@@ -277,6 +281,20 @@ class StateOf : public AnyState {
     const Move m = g().parse_move(starts_.back(), text);
     std::vector<int> out;
     game_->codec().actions(g(), starts_.back(), m, out);
+    return out;
+  }
+  std::vector<double> random_playouts(std::uint64_t n, std::uint64_t seed) const override {
+    std::vector<double> out;
+    out.reserve(n * static_cast<std::uint64_t>(game_->num_players()));
+    for (std::uint64_t i = 0; i < n; ++i) {
+      stats::SplitMix64 rng{stats::game_seed(seed, 0, i)};
+      StateOf s(*this);
+      while (s.end_ == End::kNone) {
+        const std::vector<int>& legal = s.turn_.legal();
+        s.apply_action(legal[rng() % legal.size()]);
+      }
+      for (const double r : s.returns()) out.push_back(r);
+    }
     return out;
   }
   std::vector<std::string> moves() const override {
@@ -603,6 +621,30 @@ void register_game_api(py::module_& m) {
           py::arg("player") = py::none(),
           "A numpy float32 array of observation_tensor_shape(), the same for every player "
           "(perfect information; docs/python.md has each game's planes).")
+      .def(
+          "random_playouts",
+          [](const AnyState& s, const py::object& n_arg, const py::object& seed_arg) {
+            const long long n = index_arg(n_arg, "n");
+            if (n < 0 || n > 1000000000)
+              throw py::value_error("n must be in 0..1000000000, got " + std::to_string(n));
+            const long long seed = index_arg(seed_arg, "seed");
+            if (seed < 0)
+              throw py::value_error("seed must be at least 0, got " + std::to_string(seed));
+            std::vector<double> r;
+            {
+              py::gil_scoped_release release;
+              r = s.random_playouts(static_cast<std::uint64_t>(n),
+                                    static_cast<std::uint64_t>(seed));
+            }
+            const auto p = static_cast<py::ssize_t>(s.game()->num_players());
+            py::array_t<double> out({static_cast<py::ssize_t>(n), p});
+            std::copy(r.begin(), r.end(), out.mutable_data());
+            return out;
+          },
+          py::arg("n"), py::arg("seed") = 0,
+          "n random games from this state (the state is not changed), in C++ with the GIL "
+          "released: each action uniform among the legal ones, game i seeded from (seed, i). "
+          "A numpy array of n rows of returns(); a truncated game's row is 0.")
       .def("clone", &AnyState::clone, "An independent copy.")
       .def("__copy__", &AnyState::clone)
       .def(

@@ -376,3 +376,23 @@ def test_Errors_BadInputIsValueOrTypeError():
     with pytest.raises(ValueError):
         g.deserialize_state("9/9/9/9/9/9/9/9/9 w 12 12\n0 x")
     assert s.legal_actions(1) == s.legal_actions() and s.legal_actions(0) == []
+
+
+def test_RandomPlayouts_BatchedFromAnyStateAndDeterministic():
+    for spec in ["emergo:size=7", "eximo:drops=optional", "ecalper:size=5,players=3", "meridians"]:
+        game = arbiter.load_game(spec)
+        s = game.new_initial_state()
+        s.apply_action(s.legal_actions()[0])
+        before = s.clone()
+        r = s.random_playouts(50, seed=4)
+        assert s == before  # the state is not changed
+        assert r.shape == (50, game.num_players()) and r.dtype == numpy.float64
+        assert numpy.allclose(r.sum(axis=1), 0) and numpy.abs(r).max() <= 1
+        assert numpy.array_equal(r, s.random_playouts(50, seed=4))
+        assert not numpy.array_equal(r, s.random_playouts(50, seed=5)) or spec.startswith("ecalper")
+    short = arbiter.load_game("meridians", max_turns=2).new_initial_state()
+    assert (short.random_playouts(3) == 0).all()  # truncated games score 0
+    with pytest.raises(ValueError, match="n must be in"):
+        s.random_playouts(-1)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        s.random_playouts(1, seed=1.5)
