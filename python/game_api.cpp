@@ -357,8 +357,7 @@ std::shared_ptr<AnyActionGame> load(const std::string& text, int max_turns) {
     return make<EmergoCodec, TreeTurn<EmergoCodec::G, EmergoCodec>>(spec, max_turns);
   if (spec.name() == "eximo")
     return make<EximoCodec, TreeTurn<EximoCodec::G, EximoCodec>>(spec, max_turns);
-  if (spec.name() == "meridians")
-    return make<MeridiansCodec, TreeTurn<MeridiansCodec::G, MeridiansCodec>>(spec, max_turns);
+  if (spec.name() == "meridians") return make<MeridiansCodec, MeridiansTurn>(spec, max_turns);
   if (spec.name() == "ecalper") return make<EcalperCodec, EcalperTurn>(spec, max_turns);
   throw Error("game '" + spec.name() + "' has no action codec");
 }

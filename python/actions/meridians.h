@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <iterator>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,6 +35,7 @@ class MeridiansCodec {
     names_ = ActionNames(std::move(names));
   }
   const ActionNames& names() const { return names_; }
+  int points() const { return points_; }
   int max_actions_per_turn() const { return 1; }
 
   template <class Out>
@@ -76,6 +81,45 @@ class MeridiansCodec {
   int n_;
   int points_ = 0;
   ActionNames names_;
+};
+
+// The turn under way, without listing it: legal_moves works out M10 and the
+// next count for every placement (for perft), which a played game does not
+// need; the placements (M6), `pass` without one (M7) and `swap` (M9) are the
+// moves, and play checks M10 on a bare Move (engine/meridians/meridians.h).
+class MeridiansTurn {
+ public:
+  using G = MeridiansCodec::G;
+  using Move = G::Move;
+  using Position = G::Position;
+
+  void start(const G& g, const MeridiansCodec& c, const Position& pos) {
+    legal_.clear();
+    size_ = g.count_moves(pos);
+    if (size_ == 0) return;
+    const auto bits = g.placements(pos);
+    for (int k = 0; k < static_cast<int>(std::size(bits.w)); ++k)
+      for (std::uint64_t w = bits.w[k]; w; w &= w - 1)
+        legal_.push_back(64 * k + std::countr_zero(w));
+    if (legal_.empty()) legal_.push_back(c.points());  // M7: pass
+    if (pos.may_swap) legal_.push_back(c.points() + 1);
+    points_ = c.points();
+  }
+  std::uint64_t size() const { return size_; }
+  const std::vector<int>& legal() const { return legal_; }
+
+  bool push(int a, std::optional<Move>& done) {
+    if (!std::binary_search(legal_.begin(), legal_.end(), a)) return false;
+    done = Move{a == points_       ? Move::kPass
+                : a == points_ + 1 ? Move::kSwap
+                                   : static_cast<std::uint8_t>(a)};
+    return true;
+  }
+
+ private:
+  std::uint64_t size_ = 0;
+  int points_ = 0;
+  std::vector<int> legal_;
 };
 
 }  // namespace arb::python::actions
