@@ -86,9 +86,11 @@ class AnyState {
   virtual void observe(float* out) const = 0;
   virtual std::vector<int> move_actions(const std::string& text) const = 0;
   virtual std::vector<std::string> moves() const = 0;
-  // n games from here, each action uniform among the legal ones, game i's
-  // generator seeded from (seed, i): each game's returns, one row a game.
-  virtual std::vector<double> random_playouts(std::uint64_t n, std::uint64_t seed) const = 0;
+  // Games first .. first + n - 1 from here, each action uniform among the
+  // legal ones, game i's generator seeded from (seed, i): their returns, a
+  // row a game, appended to `out`. Never calls into Python.
+  virtual void random_playouts(std::uint64_t first, std::uint64_t n, std::uint64_t seed,
+                               std::vector<double>& out) const = 0;
 
   // Zero-sum, bounded by 1, as Ludii's rank utilities: a player's utility
   // is 1 - 2 (rank - 1) / (P - 1), tied players share the mean of their
@@ -283,10 +285,9 @@ class StateOf : public AnyState {
     game_->codec().actions(g(), starts_.back(), m, out);
     return out;
   }
-  std::vector<double> random_playouts(std::uint64_t n, std::uint64_t seed) const override {
-    std::vector<double> out;
-    out.reserve(n * static_cast<std::uint64_t>(game_->num_players()));
-    for (std::uint64_t i = 0; i < n; ++i) {
+  void random_playouts(std::uint64_t first, std::uint64_t n, std::uint64_t seed,
+                       std::vector<double>& out) const override {
+    for (std::uint64_t i = first; i < first + n; ++i) {
       stats::SplitMix64 rng{stats::game_seed(seed, 0, i)};
       StateOf s(*this);
       while (s.end_ == End::kNone) {
@@ -295,7 +296,6 @@ class StateOf : public AnyState {
       }
       for (const double r : s.returns()) out.push_back(r);
     }
-    return out;
   }
   std::vector<std::string> moves() const override {
     std::vector<std::string> out;
@@ -629,11 +629,21 @@ void register_game_api(py::module_& m) {
             const long long seed = index_arg(seed_arg, "seed");
             if (seed < 0)
               throw py::value_error("seed must be at least 0, got " + std::to_string(seed));
+            // On a copy: another Python thread may change `s` meanwhile. In
+            // chunks, the GIL released, with Ctrl-C (KeyboardInterrupt) between.
+            const StatePtr copy = s.clone();
             std::vector<double> r;
-            {
-              py::gil_scoped_release release;
-              r = s.random_playouts(static_cast<std::uint64_t>(n),
-                                    static_cast<std::uint64_t>(seed));
+            r.reserve(std::min<std::size_t>(static_cast<std::size_t>(n), 1 << 16) *
+                      s.returns().size());
+            constexpr std::uint64_t kChunk = 64;
+            for (std::uint64_t first = 0; first < static_cast<std::uint64_t>(n); first += kChunk) {
+              {
+                py::gil_scoped_release release;
+                copy->random_playouts(first,
+                                      std::min(kChunk, static_cast<std::uint64_t>(n) - first),
+                                      static_cast<std::uint64_t>(seed), r);
+              }
+              if (PyErr_CheckSignals() != 0) throw py::error_already_set();
             }
             const auto p = static_cast<py::ssize_t>(s.game()->num_players());
             py::array_t<double> out({static_cast<py::ssize_t>(n), p});
