@@ -533,6 +533,15 @@ void register_game_api(py::module_& m) {
                        return load(t[0].cast<std::string>(), t[1].cast<int>());
                      }));
 
+  // The observation, for every player alike (perfect information).
+  const auto observation = [](const AnyState& s, const py::object& player) {
+    if (!player.is_none()) index_arg(player, "player");
+    const auto shape = s.game()->observation_shape();
+    py::array_t<float> out({shape[0], shape[1], shape[2]});
+    std::fill(out.mutable_data(), out.mutable_data() + out.size(), 0.0f);
+    s.observe(out.mutable_data());
+    return out;
+  };
   py::class_<AnyState, StatePtr>(
       m, "State",
       "A state of an ActionGame: the position at the start of the turn under way, the "
@@ -608,19 +617,18 @@ void register_game_api(py::module_& m) {
           "outcome",
           [](const AnyState& s) { return outcome_key(s.outcome(), s.game()->players()); },
           "'ongoing', a side letter (a win), 'draw' or 'draw:b+w' (the played line's: E12).")
+      .def("observation_tensor", observation, py::arg("player") = py::none(),
+           "A numpy float32 array of observation_tensor_shape(), the same for every player "
+           "(perfect information; docs/python.md has each game's planes).")
+      .def("information_state_tensor", observation, py::arg("player") = py::none(),
+           "observation_tensor(): the games have perfect information.")
       .def(
-          "observation_tensor",
+          "observation_string",
           [](const AnyState& s, const py::object& player) {
             if (!player.is_none()) index_arg(player, "player");
-            const auto shape = s.game()->observation_shape();
-            py::array_t<float> out({shape[0], shape[1], shape[2]});
-            std::fill(out.mutable_data(), out.mutable_data() + out.size(), 0.0f);
-            s.observe(out.mutable_data());
-            return out;
+            return s.diagram();
           },
-          py::arg("player") = py::none(),
-          "A numpy float32 array of observation_tensor_shape(), the same for every player "
-          "(perfect information; docs/python.md has each game's planes).")
+          py::arg("player") = py::none(), "str(state), the same for every player.")
       .def(
           "random_playouts",
           [](const AnyState& s, const py::object& n_arg, const py::object& seed_arg) {

@@ -66,6 +66,8 @@ def check_step(state, rng, heavy):
     obs = state.observation_tensor()
     assert list(obs.shape) == game.observation_tensor_shape() and obs.dtype == numpy.float32
     assert numpy.isfinite(obs).all()
+    assert numpy.array_equal(state.information_state_tensor(0), obs)
+    assert state.observation_string(1) == str(state)
     clone = state.clone()
     assert clone == state and str(clone) == str(state) and clone.legal_actions() == legal
     assert copy.copy(state) == state and copy.deepcopy(state) == state
