@@ -33,6 +33,7 @@
 #include "perft/count/count.h"
 #include "perft/stats/stats.h"
 #include "perft/text/text.h"
+#include "python/game_api.h"
 #include "python/verify_object.h"
 
 namespace py = pybind11;
@@ -553,4 +554,7 @@ PYBIND11_MODULE(arbiter, m) {
       "perft verify in-process: `engine` is any object with the adapter's methods new_game, "
       "start, parse, legal_moves, play, format (adapters/python/arbiter_adapter.py; perft and "
       "count_moves are used where it has them). Returns a VerifyResult.");
+
+  // load_game, ActionGame and State: the game API in OpenSpiel's shape.
+  register_game_api(m);
 }
