@@ -131,6 +131,55 @@ std::string series_svg(const std::vector<std::vector<double>>& series, const std
   return o.str();
 }
 
+// Ludii's metrics (perft/stats/metrics.h): one group of bars per metric with
+// its 95% interval as a whisker; shares on a 0-100% axis, means on an axis of
+// their own (0 to the largest interval end of A and B); n/a written out.
+std::string metrics_svg(const std::vector<const Summary*>& sides) {
+  const int bar = 16, left = 190, width = 460;
+  const int group_h = static_cast<int>(sides.size()) * bar + 12;
+  const auto& list = sides[0]->metrics.list;
+  const int height = static_cast<int>(list.size()) * group_h + 20;
+  std::ostringstream o;
+  o << "<svg xmlns='http://www.w3.org/2000/svg' width='" << left + width + 120 << "' height='"
+    << height << "' font-family='sans-serif' font-size='12'>";
+  int y = 10;
+  for (const Metric& first : list) {
+    o << "<text x='" << left - 8 << "' y='" << y + bar << "' text-anchor='end'>" << esc(first.name)
+      << "</text>";
+    double top = 1;
+    if (!first.percent) {
+      top = 0;
+      for (const Summary* s : sides)
+        if (const Metric* m = s->metrics.find(first.key); m != nullptr && m->available)
+          top = std::max(top, m->ci_hi);
+      if (top <= 0) top = 1;
+    }
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+      const Metric* m = sides[i]->metrics.find(first.key);
+      const int yy = y + static_cast<int>(i) * bar;
+      if (m == nullptr || !m->available) {
+        o << "<text x='" << left << "' y='" << yy + bar - 4 << "' fill='#666'>n/a"
+          << (m != nullptr ? ": " + esc(m->reason) : "") << "</text>";
+        continue;
+      }
+      const auto at = [&](double v) { return left + width * std::clamp(v / top, 0.0, 1.0); };
+      const double lo = at(m->ci_lo), hi = at(m->ci_hi);
+      o << "<rect class='metric' x='" << left << "' y='" << yy << "' width='" << at(m->value) - left
+        << "' height='" << bar - 3 << "' fill='" << kColour[i] << "'/>";
+      o << "<line x1='" << lo << "' y1='" << yy + (bar - 3) / 2.0 << "' x2='" << hi << "' y2='"
+        << yy + (bar - 3) / 2.0 << "' stroke='black' stroke-width='1.5'/>";
+      for (double x : {lo, hi})
+        o << "<line x1='" << x << "' y1='" << yy + 2 << "' x2='" << x << "' y2='" << yy + bar - 5
+          << "' stroke='black'/>";
+      o << "<text x='" << std::max(hi, at(m->value)) + 6 << "' y='" << yy + bar - 4 << "'>"
+        << esc(metric_value_text(*m)) << "</text>";
+    }
+    y += group_h;
+  }
+  o << "</svg>";
+  return o.str();
+}
+
 // The length histogram as shares of the finished games, in bins of `bin` plies.
 std::vector<double> length_shares(const Tally& t, std::size_t bin) {
   std::uint64_t total = 0;
@@ -171,6 +220,28 @@ std::string stats_report_html(const StatsReport& r) {
                     100 * c.d.diff, 100 * c.d.ci.lo, 100 * c.d.ci.hi, c.d.z, c.d.p);
       o << "<tr><th>" << esc(label_of(c.key)) << "</th>" << row << "<th>"
         << esc(in_words(c, r.a.players)) << "</th></tr>";
+    }
+    o << "</table>";
+  }
+  o << "<h2>Game metrics</h2><p>After Ludii's definitions (docs/variants.md, \"Game "
+       "metrics\"): 95% intervals, Wilson for rates, normal for means; shares on a 0-100% "
+       "axis, means on an axis of their own.</p>"
+    << metrics_svg(sides);
+  if (!r.metric_differences.empty()) {
+    o << "<table><tr><th>metric</th><th>B - A</th><th>95% interval</th><th>z</th><th>p</th>"
+         "<th></th></tr>";
+    for (const auto& d : r.metric_differences) {
+      if (!d.available) {
+        o << "<tr><th>" << esc(d.name) << "</th><td colspan='4'>n/a</td><th></th></tr>";
+        continue;
+      }
+      const double k = d.percent ? 100 : 1;
+      char row[200];
+      std::snprintf(row, sizeof row,
+                    "<td>%+.2f%s</td><td>[%+.2f, %+.2f]</td><td>%+.2f</td><td>%.3g</td>",
+                    k * d.diff, d.percent ? " points" : "", k * d.lo, k * d.hi, d.z, d.p);
+      o << "<tr><th>" << esc(d.name) << "</th>" << row << "<th>" << esc(in_words(d))
+        << "</th></tr>";
     }
     o << "</table>";
   }
