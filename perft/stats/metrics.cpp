@@ -303,7 +303,11 @@ std::string in_words(const MetricDifference& d) {
       less = " fewer times a game";
     }
   }
-  const std::string unit = d.percent ? " points" : d.key == "duration" ? " plies" : "";
+  const std::string unit = d.percent                 ? " points"
+                           : d.key == "duration"     ? " plies"
+                           : d.key == "branching"    ? " legal moves"
+                           : d.key == "lead_changes" ? " a game"
+                                                     : "";
   if (d.p >= 0.05)
     return d.name + ": no significant difference under B (" + (d.diff < 0 ? "-" : "+") + amount +
            unit + ", " + p_text(d.p) + ")";
