@@ -4,7 +4,7 @@
 // depend on the thread count or the order in which games end; then rates with
 // Wilson intervals and, for two rulesets, a two-proportion z test
 // (perft/stats/stats.cpp, text and JSON in perft/cli/stats.cpp, HTML in
-// perft/stats/stats_report.cpp).
+// perft/stats/stats_report.cpp); Ludii's game metrics in perft/stats/metrics.h.
 //
 // Determinism: game i of a run plays with its own generator seeded from
 // (seed, ruleset A or B, i) by splitmix64, and picks a move by its rank in

@@ -1,6 +1,6 @@
-// perft stats --report: one self-contained HTML page with SVG plots (issue
-// 24): outcome rates with their Wilson intervals for A and B, game-length
-// histograms and the mean branching per ply.
+// perft stats --report: one self-contained HTML page with SVG plots: outcome
+// rates with their Wilson intervals for A and B, the game metrics with theirs,
+// game-length histograms and the mean branching per ply.
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
