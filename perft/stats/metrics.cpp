@@ -44,8 +44,21 @@ Metric rate_metric(std::string key, std::string name, std::uint64_t count, std::
   return m;
 }
 
+Metric not_available(std::string key, std::string name, bool percent, std::string reason) {
+  Metric m;
+  m.key = std::move(key);
+  m.name = std::move(name);
+  m.kind = MetricKind::kMean;
+  m.percent = percent;
+  m.available = false;
+  m.reason = std::move(reason);
+  return m;
+}
+
+// A mean over `of` values; n/a for `reason` when there are none.
 Metric mean_metric(std::string key, std::string name, bool percent, std::uint64_t of, double mean,
-                   double se) {
+                   double se, std::string reason) {
+  if (of == 0) return not_available(std::move(key), std::move(name), percent, std::move(reason));
   Metric m;
   m.key = std::move(key);
   m.name = std::move(name);
@@ -57,17 +70,6 @@ Metric mean_metric(std::string key, std::string name, bool percent, std::uint64_
   m.ci_lo = mean - kZ95 * se;
   m.ci_hi = mean + kZ95 * se;
   m.interval = "normal";
-  return m;
-}
-
-Metric not_available(std::string key, std::string name, bool percent, std::string reason) {
-  Metric m;
-  m.key = std::move(key);
-  m.name = std::move(name);
-  m.kind = MetricKind::kMean;
-  m.percent = percent;
-  m.available = false;
-  m.reason = std::move(reason);
   return m;
 }
 
@@ -179,7 +181,8 @@ MetricSummary measure(const Tally& t, std::string_view players) {
       d.sum_sq += static_cast<U128>(i) * i * t.lengths[i];
     }
     const auto [mean, se] = mean_se(d, 1);
-    s.list.push_back(mean_metric("duration", "duration (plies)", false, d.n, mean, se));
+    s.list.push_back(
+        mean_metric("duration", "duration (plies)", false, d.n, mean, se, "no finished game"));
     const Lengths l = lengths_of(t);
     s.median = l.median;
     s.p10 = l.p10;
@@ -201,7 +204,7 @@ MetricSummary measure(const Tally& t, std::string_view players) {
         se = static_cast<double>(std::sqrt(resid / (g - 1) / g) / ybar);
       }
     }
-    s.list.push_back(mean_metric("branching", "branching", false, b.n, mean, se));
+    s.list.push_back(mean_metric("branching", "branching", false, b.n, mean, se, "no game moved"));
     for (std::size_t i = 0; i < t.moves_sum.size(); ++i) {
       Moments ply;
       ply.n = i < t.moves_seen.size() ? t.moves_seen[i] : 0;
@@ -217,14 +220,14 @@ MetricSummary measure(const Tally& t, std::string_view players) {
   const MetricTally& mt = t.metrics;
   if (mt.leads == LeadMeasure::kMeasured) {
     const auto [lc, lc_se] = mean_se(mt.lead_changes, 1);
-    s.list.push_back(
-        mean_metric("lead_changes", "lead changes", false, mt.lead_changes.n, lc, lc_se));
+    s.list.push_back(mean_metric("lead_changes", "lead changes", false, mt.lead_changes.n, lc,
+                                 lc_se, "no games"));
     const auto [lr, lr_se] = mean_se(mt.lead_change_ppm, kMillion);
-    s.list.push_back(
-        mean_metric("lead_change", "lead change rate", true, mt.lead_change_ppm.n, lr, lr_se));
+    s.list.push_back(mean_metric("lead_change", "lead change rate", true, mt.lead_change_ppm.n, lr,
+                                 lr_se, "no game moved"));
     const auto [dm, dm_se] = mean_se(mt.decisiveness_ppm, kMillion);
-    s.list.push_back(
-        mean_metric("decisiveness", "decisiveness", true, mt.decisiveness_ppm.n, dm, dm_se));
+    s.list.push_back(mean_metric("decisiveness", "decisiveness", true, mt.decisiveness_ppm.n, dm,
+                                 dm_se, "no game won after a move"));
   } else {
     const std::string why = mt.leads == LeadMeasure::kAlike
                                 ? "every move changes every player's material alike"

@@ -332,6 +332,24 @@ TEST(StatsMetrics, TextShowsTheMetricsAndTheirDifferences) {
       << c.out;
 }
 
+// V7's example under the default rules (docs/variants.md): after White's only
+// move, pass, the game is over (M10: White has lost), so every game ends at the
+// root and the means over games that moved are n/a, not 0 with no interval.
+TEST(StatsMetrics, MeansOfNoValuesAreNotAvailable) {
+  const auto r =
+      test::run_cli({"stats", "meridians", "--games", "3", "--position",
+                     "6/7/8/9/10/11/12/11/10/9/8/BB5/WB1B2 w 2 2", "--moves", "pass", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto m = nlohmann::json::parse(r.out)["a"]["metrics"];
+  EXPECT_EQ(m["branching"]["reason"], "no game moved");
+  EXPECT_EQ(m["lead_change"]["reason"], "no game moved");
+  EXPECT_EQ(m["decisiveness"]["reason"], "no game won after a move");
+  EXPECT_EQ(m["duration"]["of"], 3);  // three finished games of 0 plies
+  EXPECT_EQ(m["duration"]["value"], 0.0);
+  EXPECT_EQ(m["completion"]["count"], 3);
+  EXPECT_EQ(m["balance"]["value"], 0.0);  // b won every game
+}
+
 TEST(StatsMetrics, JsonCarriesEveryMetricAndDifference) {
   const auto r = test::run_cli({"stats", "emergo:size=7", "--vs", "emergo:size=7,feeding=allowed",
                                 "--games", "60", "--threads", "2", "--json"});
