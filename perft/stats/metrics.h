@@ -110,36 +110,48 @@ constexpr LeadMeasure lead_measure() {
 }
 }  // namespace detail
 
-// Watches one played game: position() at the root and after each ply,
-// moves(n) before each ply, finish() at its end.
+// Watches one played game for the tally `m`: position() at the root and after
+// each ply, moves(n) before each ply, finish() at its end.
 template <Game G>
 class Observer {
  public:
   static constexpr LeadMeasure kLeads = detail::lead_measure<G>();
 
-  explicit Observer(const G& g) : g_(g) { trace_.players = static_cast<int>(g.players().size()); }
+  Observer(const G& g, MetricTally& m) : g_(g), m_(m) {
+    trace_.players = static_cast<int>(g.players().size());
+    if constexpr (kLeads == LeadMeasure::kMeasured)
+      trace_.leads.reserve(static_cast<std::size_t>(256 * trace_.players));
+  }
 
   void position(const typename G::Position& pos) {
     if constexpr (kLeads == LeadMeasure::kMeasured) {
       const int n = trace_.players;
-      int best = 0;
-      material_.resize(static_cast<std::size_t>(n));
-      for (int p = 0; p < n; ++p) {
-        material_[static_cast<std::size_t>(p)] = static_cast<int>(g_.material(pos, p));
-        if (p == 0 || material_[static_cast<std::size_t>(p)] > best)
-          best = material_[static_cast<std::size_t>(p)];
-      }
       std::uint32_t leaders = 0;
-      for (int p = 0; p < n; ++p) {
-        int other = 0;
-        bool any = false;
-        for (int q = 0; q < n; ++q)
-          if (q != p && (!any || material_[static_cast<std::size_t>(q)] > other)) {
-            other = material_[static_cast<std::size_t>(q)];
-            any = true;
-          }
-        trace_.leads.push_back(material_[static_cast<std::size_t>(p)] - other);
-        if (material_[static_cast<std::size_t>(p)] == best) leaders |= 1u << p;
+      if (n == 2) {
+        const int a = static_cast<int>(g_.material(pos, 0));
+        const int b = static_cast<int>(g_.material(pos, 1));
+        trace_.leads.push_back(a - b);
+        trace_.leads.push_back(b - a);
+        leaders = (a >= b ? 1u : 0u) | (b >= a ? 2u : 0u);
+      } else {
+        material_.resize(static_cast<std::size_t>(n));
+        int best = 0;
+        for (int p = 0; p < n; ++p) {
+          const int x = static_cast<int>(g_.material(pos, p));
+          material_[static_cast<std::size_t>(p)] = x;
+          if (p == 0 || x > best) best = x;
+        }
+        for (int p = 0; p < n; ++p) {
+          int other = 0;
+          bool any = false;
+          for (int q = 0; q < n; ++q)
+            if (q != p && (!any || material_[static_cast<std::size_t>(q)] > other)) {
+              other = material_[static_cast<std::size_t>(q)];
+              any = true;
+            }
+          trace_.leads.push_back(material_[static_cast<std::size_t>(p)] - other);
+          if (material_[static_cast<std::size_t>(p)] == best) leaders |= 1u << p;
+        }
       }
       if (positions_ > 0 && leaders != trace_.last_leaders) ++trace_.changes;
       trace_.last_leaders = leaders;
@@ -148,29 +160,29 @@ class Observer {
   }
 
   void moves(std::uint64_t n) {
-    moves_.push_back(n);
+    if (m_.moves_sq.size() <= plies_) m_.moves_sq.resize(plies_ + 1, 0);
+    m_.moves_sq[plies_] += static_cast<U128>(n) * n;
+    ++plies_;
     moves_sum_ += n;
   }
 
-  void finish(MetricTally& m, Outcome o, int plies, bool unfinished) {
-    if (m.leads < kLeads) m.leads = kLeads;
-    if (m.moves_sq.size() < moves_.size()) m.moves_sq.resize(moves_.size(), 0);
-    for (std::size_t i = 0; i < moves_.size(); ++i)
-      m.moves_sq[i] += static_cast<U128>(moves_[i]) * moves_[i];
-    if (plies > 0) m.branching.add(moves_sum_, static_cast<std::uint64_t>(plies));
+  void finish(Outcome o, int plies, bool unfinished) {
+    if (m_.leads < kLeads) m_.leads = kLeads;
+    if (plies > 0) m_.branching.add(moves_sum_, static_cast<std::uint64_t>(plies));
     if constexpr (kLeads == LeadMeasure::kMeasured) {
       int winner = -1;
       if (!unfinished && o.finished && std::has_single_bit(o.winners))
         winner = std::countr_zero(o.winners);
-      add_lead_trace(m, trace_, plies, winner);
+      add_lead_trace(m_, trace_, plies, winner);
     }
   }
 
  private:
   const G& g_;
+  MetricTally& m_;
   LeadTrace trace_;
   std::vector<int> material_;
-  std::vector<std::uint64_t> moves_;
+  std::size_t plies_ = 0;
   std::uint64_t moves_sum_ = 0;
   int positions_ = 0;
 };

@@ -177,10 +177,10 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
                   int max_plies, Tally& t) {
   using Position = typename G::Position;
   constexpr bool kHistory = requires(const G& gg, std::span<const Position> h) { gg.outcome(h); };
-  Observer<G> observer(g);  // the metrics' view of the game
+  Observer<G> observer(g, t.metrics);  // the metrics' view of the game
   const auto end = [&](Outcome o, int plies, bool unfinished) {
     record(t, o, plies, unfinished);
-    observer.finish(t.metrics, o, plies, unfinished);
+    observer.finish(o, plies, unfinished);
     return GameEnd{o, plies, unfinished};
   };
   SplitMix64 rng{seed};
