@@ -91,8 +91,13 @@ std::string outcome_svg(const std::vector<const Summary*>& sides) {
 }
 
 // Line plots of several series over x = 1, 2, ... (histograms as steps).
+// `bands`, when given, are each series' 95% interval (low, high), drawn as a
+// pale area around its line.
+struct Band {
+  std::vector<double> lo, hi;
+};
 std::string series_svg(const std::vector<std::vector<double>>& series, const std::string& x_label,
-                       const std::string& y_label) {
+                       const std::string& y_label, const std::vector<Band>& bands = {}) {
   const int left = 60, top = 10, width = 600, height = 220;
   std::size_t n = 1;
   double top_value = 0;
@@ -118,6 +123,23 @@ std::string series_svg(const std::vector<std::vector<double>>& series, const std
     << esc(x_label) << "</text>";
   o << "<text x='14' y='" << top + height / 2 << "' transform='rotate(-90 14 " << top + height / 2
     << ")' text-anchor='middle'>" << esc(y_label) << "</text>";
+  const auto x_at = [&](std::size_t i) {
+    return left + width * static_cast<double>(i) / static_cast<double>(n);
+  };
+  // A band stays inside the plot (the axis is the lines'): late plies, which
+  // few games reach, have wide intervals.
+  const auto y_at = [&](double v) {
+    return top + height - height * std::clamp(v, 0.0, top_value) / top_value;
+  };
+  for (std::size_t k = 0; k < bands.size() && k < series.size(); ++k) {
+    o << "<polygon class='band' fill-opacity='0.25' stroke='none' style='fill:" << kColour[k]
+      << "' points='";
+    for (std::size_t i = 0; i < bands[k].hi.size(); ++i)
+      o << x_at(i) << ',' << y_at(bands[k].hi[i]) << ' ';
+    for (std::size_t i = bands[k].lo.size(); i-- > 0;)
+      o << x_at(i) << ',' << y_at(bands[k].lo[i]) << ' ';
+    o << "'/>";
+  }
   for (std::size_t k = 0; k < series.size(); ++k) {
     o << "<polyline fill='none' stroke='" << kColour[k] << "' stroke-width='1.5' points='";
     for (std::size_t i = 0; i < series[k].size(); ++i) {
@@ -256,18 +278,27 @@ std::string stats_report_html(const StatsReport& r) {
   o << ".</p>"
     << series_svg(lengths, "plies (bin " + std::to_string(bin) + ")", "% of finished games");
   std::vector<std::vector<double>> branching;
+  std::vector<Band> bands;
   for (const Summary* s : sides) {
     std::vector<double> curve;
+    Band band;
     for (std::size_t i = 0; i < s->branching_by_ply.size(); ++i)
-      if (static_cast<double>(s->reaching[i]) >= 0.01 * static_cast<double>(s->games))
+      if (static_cast<double>(s->reaching[i]) >= 0.01 * static_cast<double>(s->games)) {
         curve.push_back(s->branching_by_ply[i]);
+        if (i < s->metrics.branching_lo.size()) {
+          band.lo.push_back(s->metrics.branching_lo[i]);
+          band.hi.push_back(s->metrics.branching_hi[i]);
+        }
+      }
     branching.push_back(curve);
+    bands.push_back(band);
   }
   o << "<h2>Branching</h2><p>Mean legal moves per position at each ply, while at least 1% of "
        "the games go on: "
     << num(r.a.branching) << " on average (A)";
   if (r.b) o << ", " << num(r.b->branching) << " (B)";
-  o << ".</p>" << series_svg(branching, "ply", "legal moves") << "</body></html>\n";
+  o << "; the pale band is each ply's 95% interval (normal, over the games that reach it).</p>"
+    << series_svg(branching, "ply", "legal moves", bands) << "</body></html>\n";
   return o.str();
 }
 

@@ -72,6 +72,7 @@ check(page.count("fill='#3b6fb6'") == 15 and page.count("fill='#d9822b'") == 15,
       "five outcome bars (w, b, draws, unfinished, first player) and ten metric bars for A "
       "and for B")
 check(page.count("<rect class='metric'") == 20, "ten metric bars for A and for B")
+check(page.count("<polygon class='band'") == 2, "the branching curves' interval bands, A and B")
 for name in ("balance", "first-mover advantage", "completion", "drawishness", "timeouts",
              "duration (plies)", "branching", "lead changes", "lead change rate", "decisiveness"):
     check(page.count(">" + name + "</t") >= 2, "the metric %s drawn and in the table" % name)
