@@ -123,6 +123,26 @@ void add_lead_trace(MetricTally& m, const LeadTrace& trace, int plies, int winne
   m.decisiveness_ppm.add(in_millionths(decided, moved));
 }
 
+std::uint32_t append_leads(std::span<const int> material, std::vector<int>& leads) {
+  const std::size_t n = material.size();
+  int best = 0;
+  for (std::size_t p = 0; p < n; ++p)
+    if (p == 0 || material[p] > best) best = material[p];
+  std::uint32_t leaders = 0;
+  for (std::size_t p = 0; p < n; ++p) {
+    int other = 0;
+    bool any = false;
+    for (std::size_t q = 0; q < n; ++q)
+      if (q != p && (!any || material[q] > other)) {
+        other = material[q];
+        any = true;
+      }
+    leads.push_back(material[p] - other);
+    if (material[p] == best) leaders |= 1u << p;
+  }
+  return leaders;
+}
+
 const Metric* MetricSummary::find(std::string_view key) const {
   for (const Metric& m : list)
     if (m.key == key) return &m;

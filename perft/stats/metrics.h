@@ -13,6 +13,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,6 +98,10 @@ struct LeadTrace {
 };
 void add_lead_trace(MetricTally& m, const LeadTrace& trace, int plies, int winner);
 
+// Appends each player's lead (his material minus the largest other's) to
+// `leads`; returns the set of players with the most material (bit p = player p).
+std::uint32_t append_leads(std::span<const int> material, std::vector<int>& leads);
+
 namespace detail {
 template <Game G>
 constexpr LeadMeasure lead_measure() {
@@ -135,23 +140,9 @@ class Observer {
         leaders = (a >= b ? 1u : 0u) | (b >= a ? 2u : 0u);
       } else {
         material_.resize(static_cast<std::size_t>(n));
-        int best = 0;
-        for (int p = 0; p < n; ++p) {
-          const int x = static_cast<int>(g_.material(pos, p));
-          material_[static_cast<std::size_t>(p)] = x;
-          if (p == 0 || x > best) best = x;
-        }
-        for (int p = 0; p < n; ++p) {
-          int other = 0;
-          bool any = false;
-          for (int q = 0; q < n; ++q)
-            if (q != p && (!any || material_[static_cast<std::size_t>(q)] > other)) {
-              other = material_[static_cast<std::size_t>(q)];
-              any = true;
-            }
-          trace_.leads.push_back(material_[static_cast<std::size_t>(p)] - other);
-          if (material_[static_cast<std::size_t>(p)] == best) leaders |= 1u << p;
-        }
+        for (int p = 0; p < n; ++p)
+          material_[static_cast<std::size_t>(p)] = static_cast<int>(g_.material(pos, p));
+        leaders = append_leads(material_, trace_.leads);
       }
       if (positions_ > 0 && leaders != trace_.last_leaders) ++trace_.changes;
       trace_.last_leaders = leaders;

@@ -183,6 +183,20 @@ TEST(StatsMetrics, DecisivenessAndLeadChangeRateFromALeadTrace) {
   EXPECT_DOUBLE_EQ(get(s, "lead_changes").se, 0.0);
 }
 
+// Three or more players: each one's lead is over the best of the others; the
+// leaders are all who share the most material.
+TEST(StatsMetrics, LeadsOfThreePlayers) {
+  std::vector<int> leads;
+  EXPECT_EQ(stats::append_leads(std::vector<int>{5, 7, 7}, leads), 0b110u);
+  EXPECT_EQ(leads, (std::vector<int>{-2, 0, 0}));
+  leads.clear();
+  EXPECT_EQ(stats::append_leads(std::vector<int>{3, 1, 2}, leads), 0b001u);
+  EXPECT_EQ(leads, (std::vector<int>{1, -2, -1}));
+  leads.clear();
+  EXPECT_EQ(stats::append_leads(std::vector<int>{4, 6}, leads), 0b10u);
+  EXPECT_EQ(leads, (std::vector<int>{-2, 2}));
+}
+
 // The observer against the game replayed by hand: the set of material
 // leaders position by position (Eximo: men on the board), its changes, and the
 // decisiveness of the winner.
