@@ -1,5 +1,5 @@
-// perft stats' game metrics, after Ludii's (Browne, Stephenson, Piette and
-// Soemers; Ludii's Evaluation/src/metrics): balance, first-mover advantage,
+// perft stats' game metrics, after the Ludii general game system's
+// (Evaluation/src/metrics in its source): balance, first-mover advantage,
 // completion, drawishness, timeouts, duration, branching, lead changes and
 // decisiveness, each with a 95% interval, and B against A with a test. The
 // definitions are in docs/variants.md ("Game metrics").
@@ -87,9 +87,10 @@ inline std::uint64_t in_millionths(std::uint64_t x, std::uint64_t of) {
 }
 
 // One game's lead changes and decisiveness from the material leads of its
-// positions before each ply (`leads`: plies x players, lead = own material
-// minus the largest other's), its plies and its sole winner (-1: none).
-// Ludii's LeadChange and DecisivenessMoves (docs/variants.md).
+// positions (`leads`: a row of players' leads per position, the root first;
+// lead = own material minus the largest other's), its plies and its sole
+// winner (-1: none); decisiveness reads the rows before each ply. Ludii's
+// LeadChange and DecisivenessMoves (docs/variants.md).
 struct LeadTrace {
   int players = 2;
   std::vector<int> leads;  // position-major
