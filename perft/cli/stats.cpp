@@ -91,6 +91,63 @@ void write_summary(const Summary& s, int max_plies, std::ostream& out) {
   out << '\n';
 }
 
+// Ludii's metrics of one ruleset (perft/stats/metrics.h), after its summary.
+void write_metrics(const Summary& s, std::ostream& out) {
+  out << "  metrics (docs/variants.md; 95% interval: Wilson for rates, normal for means):\n";
+  for (const auto& m : s.metrics.list) {
+    char line[200];
+    if (!m.available) {
+      std::snprintf(line, sizeof line, "    %-22s %9s  %s", m.name.c_str(), "n/a",
+                    m.reason.c_str());
+    } else if (m.percent) {
+      std::snprintf(line, sizeof line, "    %-22s %9s  [%.2f, %.2f]", m.name.c_str(),
+                    stats::metric_value_text(m).c_str(), 100 * m.ci_lo, 100 * m.ci_hi);
+    } else {
+      std::snprintf(line, sizeof line, "    %-22s %9s  [%.2f, %.2f]", m.name.c_str(),
+                    stats::metric_value_text(m).c_str(), m.ci_lo, m.ci_hi);
+    }
+    out << line;
+    if (m.key == "duration" && m.available)
+      out << "  finished games; median " << s.metrics.median << ", 10th percentile "
+          << s.metrics.p10 << ", 90th " << s.metrics.p90;
+    if (m.key == "branching" && m.available) out << "  legal moves per position";
+    if (m.key == "lead_changes" && m.available) out << "  per game, of the material leader";
+    out << '\n';
+  }
+}
+
+nlohmann::ordered_json metrics_json(const stats::MetricSummary& ms) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& m : ms.list) {
+    nlohmann::ordered_json x;
+    x["available"] = m.available;
+    if (!m.available) {
+      x["reason"] = m.reason;
+      j[m.key] = x;
+      continue;
+    }
+    x["value"] = m.value;
+    x["low"] = m.ci_lo;
+    x["high"] = m.ci_hi;
+    if (m.kind == stats::MetricKind::kRate) {
+      x["count"] = m.count;
+      x["of"] = m.of;
+    } else {
+      x["of"] = m.of;
+      x["se"] = m.se;
+    }
+    x["interval"] = m.interval;
+    if (m.key == "duration") {
+      x["median"] = ms.median;
+      x["p10"] = ms.p10;
+      x["p90"] = ms.p90;
+    }
+    j[m.key] = x;
+  }
+  j["branching_by_ply"] = {{"low", ms.branching_lo}, {"high", ms.branching_hi}};
+  return j;
+}
+
 nlohmann::ordered_json summary_json(const Summary& s) {
   nlohmann::ordered_json j;
   j["game"] = s.spec;
@@ -116,6 +173,7 @@ nlohmann::ordered_json summary_json(const Summary& s) {
                  {"p90", s.lengths.p90}};
   j["branching"] = s.branching;
   j["branching_by_ply"] = s.branching_by_ply;
+  j["metrics"] = metrics_json(s.metrics);
   return j;
 }
 
@@ -157,17 +215,19 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
       stats::summarize(tallies.first, g.spec().canonical(), impl, g.format(root), players);
   std::optional<Summary> sb;
   std::vector<stats::Contrast> contrasts;
+  std::vector<stats::MetricDifference> metric_differences;
   if (gb) {
     sb = stats::summarize(tallies.second, gb->spec().canonical(), impl, gb->format(*root_b),
                           std::string(gb->players()));
     contrasts = stats::contrast(sa, *sb);
+    metric_differences = stats::compare_metrics(sa.metrics, sb->metrics);
   }
   const double rate = seconds > 0 ? static_cast<double>(sa.games) / seconds : 0;
   const std::string who = a.player == Player::kRandom ? "random" : "greedy";
 
   if (!a.report.empty()) {
-    stats::StatsReport r{command, a.max_plies, who,           sa,
-                         sb,      contrasts,   tallies.first, tallies.second};
+    stats::StatsReport r{command,        a.max_plies,       who, sa, sb, contrasts, tallies.first,
+                         tallies.second, metric_differences};
     write_output_file(a.report, stats::stats_report_html(r),
                       "the report '" + a.report + "' (--report)");
   }
@@ -190,6 +250,15 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
                     {"high", c.d.ci.hi},
                     {"z", c.d.z},
                     {"p", c.d.p}};
+      auto& md = j["metric_difference"] = nlohmann::ordered_json::object();
+      for (const auto& m : metric_differences) {
+        if (!m.available) {
+          md[m.key] = {{"available", false}};
+          continue;
+        }
+        md[m.key] = {{"available", true}, {"diff", m.diff}, {"low", m.lo},   {"high", m.hi},
+                     {"z", m.z},          {"p", m.p},       {"test", m.test}};
+      }
     }
     j["version"] = version();
     io.out << json_line(j) << '\n';
@@ -201,9 +270,11 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
          << " games/s\n";
   io.out << (sb ? "A = " : "");
   write_summary(sa, a.max_plies, io.out);
+  write_metrics(sa, io.out);
   if (sb) {
     io.out << "B = ";
     write_summary(*sb, a.max_plies, io.out);
+    write_metrics(*sb, io.out);
     io.out << "B against A (two-proportion z test, pooled, two-sided; 95% interval of the "
               "difference: Newcombe's hybrid score):\n";
     for (const auto& c : contrasts) {
@@ -212,6 +283,20 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
                     c.key == "first" ? "first player" : c.key.c_str(), 100 * c.d.diff,
                     100 * c.d.ci.lo, 100 * c.d.ci.hi, c.d.z);
       io.out << line << stats::in_words(c, players) << '\n';
+    }
+    io.out << "Metrics, B against A (rates: two-proportion z test, Newcombe's interval; means "
+              "and balance: z test on the standard errors, normal interval):\n";
+    for (const auto& m : metric_differences) {
+      char line[200];
+      if (!m.available)
+        std::snprintf(line, sizeof line, "  %-22s %s", m.name.c_str(), "n/a");
+      else if (m.percent)
+        std::snprintf(line, sizeof line, "  %-22s %+7.2f points [%+.2f, %+.2f], z = %+.2f  ",
+                      m.name.c_str(), 100 * m.diff, 100 * m.lo, 100 * m.hi, m.z);
+      else
+        std::snprintf(line, sizeof line, "  %-22s %+7.2f [%+.2f, %+.2f], z = %+.2f  ",
+                      m.name.c_str(), m.diff, m.lo, m.hi, m.z);
+      io.out << line << (m.available ? stats::in_words(m) : std::string()) << '\n';
     }
   }
   return status;

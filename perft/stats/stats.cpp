@@ -30,6 +30,7 @@ void Tally::add(const Tally& o) {
   sum(lengths, o.lengths);
   sum(moves_sum, o.moves_sum);
   sum(moves_seen, o.moves_seen);
+  metrics.add(o.metrics);
 }
 
 void record(Tally& t, Outcome o, int plies, bool unfinished) {
@@ -144,6 +145,7 @@ Summary summarize(const Tally& t, std::string spec, std::string impl, std::strin
     s.reaching.push_back(t.moves_seen[i]);
   }
   s.branching = seen == 0 ? 0 : sum / seen;
+  s.metrics = measure(t, s.players);
   return s;
 }
 

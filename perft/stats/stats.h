@@ -4,7 +4,7 @@
 // depend on the thread count or the order in which games end; then rates with
 // Wilson intervals and, for two rulesets, a two-proportion z test
 // (perft/stats/stats.cpp, text and JSON in perft/cli/stats.cpp, HTML in
-// perft/stats/stats_report.cpp).
+// perft/stats/stats_report.cpp); Ludii's game metrics in perft/stats/metrics.h.
 //
 // Determinism: game i of a run plays with its own generator seeded from
 // (seed, ruleset A or B, i) by splitmix64, and picks a move by its rank in
@@ -28,6 +28,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "perft/stats/metrics.h"
 
 namespace arb::stats {
 
@@ -70,6 +71,7 @@ struct Tally {
   std::vector<std::uint64_t> lengths;     // finished games by plies played
   std::vector<std::uint64_t> moves_sum;   // per ply index: legal moves summed over games
   std::vector<std::uint64_t> moves_seen;  // per ply index: games that moved there
+  MetricTally metrics;                    // perft/stats/metrics.h
 
   explicit Tally(std::size_t players = 2) : wins(players, 0) {}
   void add(const Tally& o);
@@ -175,8 +177,10 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
                   int max_plies, Tally& t) {
   using Position = typename G::Position;
   constexpr bool kHistory = requires(const G& gg, std::span<const Position> h) { gg.outcome(h); };
+  Observer<G> observer(g, t.metrics);  // the metrics' view of the game
   const auto end = [&](Outcome o, int plies, bool unfinished) {
     record(t, o, plies, unfinished);
+    observer.finish(o, plies, unfinished);
     return GameEnd{o, plies, unfinished};
   };
   SplitMix64 rng{seed};
@@ -184,6 +188,7 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
   std::vector<std::uint64_t> hashes;
   if constexpr (kHistory && HashedGame<G>) hashes.push_back(g.hash(root));
   Position pos = root;
+  observer.position(pos);
   for (int ply = 0;; ++ply) {
     const std::uint64_t n = g.count_moves(pos);
     if (n == 0) return end(g.outcome(pos), ply, false);  // P3: finished iff no moves
@@ -205,7 +210,9 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
     }
     t.moves_sum[static_cast<std::size_t>(ply)] += n;
     ++t.moves_seen[static_cast<std::size_t>(ply)];
+    observer.moves(n);
     pos = g.play(pos, mover.pick(pos, n, rng));
+    observer.position(pos);
     if constexpr (kHistory) {
       history.push_back(pos);
       if constexpr (HashedGame<G>) hashes.push_back(g.hash(pos));
@@ -342,6 +349,7 @@ struct Summary {
   double branching = 0;                  // legal moves per position, all plies
   std::vector<double> branching_by_ply;  // mean legal moves at ply 1, 2, ...
   std::vector<std::uint64_t> reaching;   // games that moved at ply 1, 2, ...
+  MetricSummary metrics;                 // perft/stats/metrics.h
 };
 Summary summarize(const Tally& t, std::string spec, std::string impl, std::string position,
                   std::string players);
@@ -365,6 +373,7 @@ struct StatsReport {
   std::optional<Summary> b;
   std::vector<Contrast> contrasts;
   Tally ta, tb;  // the histograms
+  std::vector<MetricDifference> metric_differences;
 };
 std::string stats_report_html(const StatsReport& r);
 

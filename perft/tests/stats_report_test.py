@@ -66,11 +66,20 @@ p = subprocess.run([PERFT, "stats", "eximo", "--vs", "eximo:drops=optional", "--
                     "--threads", "2", "--report", html], capture_output=True, text=True, timeout=300)
 check(p.returncode == 0, "perft stats --report: exit %d %s" % (p.returncode, p.stderr))
 page = open(html).read()
-check(page.count("<svg") == 3, "three SVG plots: outcomes, lengths, branching")
+check(page.count("<svg") == 4, "four SVG plots: outcomes, metrics, lengths, branching")
 check(page.count("<polyline") == 4, "length histogram and branching curve for A and B")
-check(page.count("fill='#3b6fb6'") == 5 and page.count("fill='#d9822b'") == 5,
-      "five outcome bars (w, b, draws, unfinished, first player) for A and for B")
+check(page.count("fill='#3b6fb6'") == 15 and page.count("fill='#d9822b'") == 15,
+      "five outcome bars (w, b, draws, unfinished, first player) and ten metric bars for A "
+      "and for B")
+check(page.count("<rect class='metric'") == 20, "ten metric bars for A and for B")
+check(page.count("<polygon class='band'") == 2, "the branching curves' interval bands, A and B")
+for name in ("balance", "first-mover advantage", "completion", "drawishness", "timeouts",
+             "duration (plies)", "branching", "lead changes", "lead change rate", "decisiveness"):
+    check(page.count(">" + name + "</t") >= 2, "the metric %s drawn and in the table" % name)
+check("n/a" not in page, "Eximo has every metric")
 check("B against A" in page and ("p = " in page or "p < " in page), "the test table")
+check("Game metrics" in page and "positions have " in page and "more legal moves under B" in page,
+      "the metrics' differences in words (optional drops add moves)")
 png = os.path.join(TMP, "stats.png")
 profile = tempfile.mkdtemp(prefix="chromium_", dir=TMP)
 subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
