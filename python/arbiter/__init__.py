@@ -1,0 +1,20 @@
+"""The arbiter games (Emergo, Eximo, Ecalper, Meridians) from Python: positions,
+moves, perft, random games and an in-process check of a Python engine.
+
+The compiled module arbiter._arbiter holds everything; this package re-exports
+its public names (docs/python.md). `__version__` is the project's version, the
+top CMakeLists.txt's project(... VERSION), compiled into the module.
+"""
+from . import _arbiter
+from ._arbiter import *  # noqa: F401,F403
+from ._arbiter import __version__  # noqa: F401
+
+__all__ = [name for name in dir(_arbiter) if not name.startswith("_")]
+
+# Classes show as arbiter.Game, not arbiter._arbiter.Game, in help(), reprs
+# of types and pickles (pickle looks a class up by its __module__).
+for _name in __all__:
+    _value = getattr(_arbiter, _name)
+    if isinstance(_value, type) and _value.__module__ == _arbiter.__name__:
+        _value.__module__ = __name__
+del _name, _value

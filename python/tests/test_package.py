@@ -1,0 +1,104 @@
+"""The package arbiter as pip and cmake --install lay it out: the version,
+the stubs beside the compiled module, and each stub's signature equal to the
+first line of its docstring (which help() shows)."""
+import ast
+import inspect
+import os
+import re
+
+import arbiter
+from conftest import SOURCE
+
+PACKAGE = os.path.dirname(arbiter.__file__)
+
+
+def stub_tree():
+    with open(os.path.join(PACKAGE, "_arbiter.pyi")) as f:
+        return ast.parse(f.read())
+
+
+def project_version():
+    with open(os.path.join(SOURCE, "CMakeLists.txt")) as f:
+        return re.search(r"project\(\s*arbiter\s+VERSION\s+([0-9.]+)", f.read()).group(1)
+
+
+def test_version_is_the_projects():
+    assert arbiter.__version__ == arbiter._arbiter.__version__ == project_version()
+
+
+def test_package_layout():
+    names = os.listdir(PACKAGE)
+    assert {"__init__.py", "_arbiter.pyi", "py.typed"} <= set(names)
+    assert [n for n in names if n.startswith("_arbiter.") and n.endswith(".so")]
+    assert arbiter.Game.__module__ == "arbiter" and repr(arbiter.Position) == "<class 'arbiter.Position'>"
+    assert set(arbiter.__all__) == {n for n in dir(arbiter._arbiter) if not n.startswith("_")}
+
+
+def signature_of(node):
+    """A def's parameters and return type as text, without its body."""
+    node = ast.FunctionDef(name=node.name, args=node.args, body=[ast.Expr(ast.Constant(...))],
+                           decorator_list=[], returns=node.returns, lineno=1)
+    return ast.unparse(node).splitlines()[0]
+
+
+def docstring_signature(obj):
+    first = (obj.__doc__ or "").splitlines()[0] if obj.__doc__ else ""
+    return signature_of(ast.parse(f"def {first}: ...").body[0])
+
+
+def stubbed(tree):
+    """(qualified name, ast node) of every def and class of the stub."""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            yield node.name, node
+            for member in node.body:
+                if isinstance(member, ast.FunctionDef):
+                    yield f"{node.name}.{member.name}", member
+        elif isinstance(node, (ast.FunctionDef, ast.AnnAssign)):
+            yield getattr(node, "name", None) or node.target.id, node
+
+
+def test_every_public_name_has_a_stub_and_back():
+    names = dict(stubbed(stub_tree()))
+    module = arbiter._arbiter
+    for name in dir(module):
+        if name.startswith("_") and name != "__version__":
+            continue
+        assert name in names, f"arbiter.{name} has no stub in arbiter/_arbiter.pyi"
+        value = getattr(module, name)
+        if isinstance(value, type):
+            for member, _ in inspect.getmembers(value):
+                if not member.startswith("_"):
+                    assert f"{name}.{member}" in names, f"arbiter.{name}.{member} has no stub"
+    for name in names:
+        obj = module
+        for part in name.split("."):
+            assert hasattr(obj, part), f"the stub declares {name}, which the module has not"
+            obj = getattr(obj, part)
+
+
+def test_stub_signatures_are_the_docstrings():
+    """A function's or method's stub is the first line of its docstring
+    (python/arbiter.cpp writes them in Python's types), properties and
+    dunder methods aside."""
+    for name, node in stubbed(stub_tree()):
+        if not isinstance(node, ast.FunctionDef) or any(
+                isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
+            continue
+        if node.name.startswith("__") and node.name != "__init__":
+            continue
+        obj = arbiter._arbiter
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        assert docstring_signature(obj) == signature_of(node), name
+
+
+def test_every_function_and_property_has_a_docstring():
+    for name, node in stubbed(stub_tree()):
+        if isinstance(node, ast.AnnAssign) or node.name.startswith("__"):
+            continue
+        obj = arbiter._arbiter
+        for part in name.split(".")[:-1]:
+            obj = getattr(obj, part)
+        value = inspect.getattr_static(obj, name.split(".")[-1])
+        assert (getattr(value, "__doc__", None) or "").strip(), f"{name} has no docstring"
