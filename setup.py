@@ -46,6 +46,9 @@ class CMakeBuild(build_ext):
         configure += [
             "-DCMAKE_BUILD_TYPE=Release", "-DARB_NATIVE=OFF", "-DARB_TESTS=OFF",
             "-DARB_BENCHMARKS=OFF", "-DARB_PYTHON=ON", "-DCMAKE_POSITION_INDEPENDENT_CODE=ON",
+            # neither the perft tool nor the C++ package's install rules (where
+            # the tree has these options; elsewhere CMake says they were unused)
+            "-DARB_CLI=OFF", "-DARB_INSTALL=OFF",
             f"-DPython3_EXECUTABLE={sys.executable}",
         ] + shlex.split(os.environ.get("ARBITER_CMAKE_ARGS", ""))
         subprocess.run(configure, check=True)
