@@ -11,10 +11,14 @@ from ._arbiter import __version__  # noqa: F401
 
 __all__ = [name for name in dir(_arbiter) if not name.startswith("_")]
 
-# Classes show as arbiter.Game, not arbiter._arbiter.Game, in help(), reprs
-# of types and pickles (pickle looks a class up by its __module__).
-for _name in __all__:
-    _value = getattr(_arbiter, _name)
-    if isinstance(_value, type) and _value.__module__ == _arbiter.__name__:
-        _value.__module__ = __name__
-del _name, _value
+
+def _rehome_classes():
+    """Classes show as arbiter.Game, not arbiter._arbiter.Game, in help(),
+    reprs of types and pickles (pickle finds a class by its __module__)."""
+    for name in __all__:
+        value = getattr(_arbiter, name)
+        if isinstance(value, type) and value.__module__ == _arbiter.__name__:
+            value.__module__ = __name__
+
+
+_rehome_classes()
