@@ -38,7 +38,8 @@ PACKAGES=(cmake g++ ninja-build googletest libgtest-dev libbenchmark-dev librapi
           libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev clang-format
           valgrind python3 python3-scipy libbenchmark-tools gnuplot-nox git nodejs chromium
           ccache rsync patch parallel pybind11-dev python3-pybind11 python3-dev python3-pytest
-          python3-numpy libxml2-utils python3-yaml python3-junitparser pkgconf help2man groff-base)
+          python3-numpy libxml2-utils python3-yaml python3-junitparser pkgconf help2man groff-base
+          python3-venv python3-pip python3-setuptools python3-wheel)
 # A one-node Slurm for ./dev.sh cluster only (scripts/slurm_local.sh): the
 # other commands never install it.
 CLUSTER_PACKAGES=(slurm-wlm slurm-client munge)

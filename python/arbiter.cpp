@@ -378,12 +378,20 @@ std::string python_names(std::string message) {
 }  // namespace
 }  // namespace arb::python
 
-PYBIND11_MODULE(arbiter, m) {
+// The compiled part of the package arbiter (python/arbiter/__init__.py
+// re-exports it); ARB_VERSION is the top CMakeLists.txt's project version.
+PYBIND11_MODULE(_arbiter, m) {
   using namespace arb;
   using namespace arb::python;
   m.doc() =
       "The arbiter games (Emergo, Eximo, Ecalper, Meridians) from Python: positions, moves, "
       "perft, random games and an in-process check of a Python engine (perft verify).";
+  m.attr("__version__") = ARB_VERSION;
+  // Each docstring below starts with its signature in Python's types (the
+  // stubs' own, arbiter/_arbiter.pyi): pybind11 would show `object` for
+  // every parameter taken as py::object. Restored at the end of this block.
+  py::options signatures;
+  signatures.disable_function_signatures();
 
   // Bad input (spec, position, move, a limit): the CLI's one-line message, in
   // Python's names, control characters escaped.
@@ -401,16 +409,21 @@ PYBIND11_MODULE(arbiter, m) {
       .def(py::init([](const py::object& spec, const py::object& impl) {
              return make_game(str_arg(spec, "spec"), str_arg(impl, "impl"));
            }),
-           py::arg("spec"), py::arg("impl") = "engine")
+           py::arg("spec"), py::arg("impl") = "engine",
+           "__init__(self, spec: str, impl: str = 'engine') -> None\n\n"
+           "A game spec ('emergo', 'emergo:size=7', 'meridians:rules=abstractplay') on the "
+           "engine or the reference ('reference').")
       .def_property_readonly("spec", &AnyGame::spec, "the canonical spec, 'emergo:size=7'")
-      .def_property_readonly("impl",
-                             [](const AnyGame& g) { return std::string(to_string(g.impl())); })
+      .def_property_readonly(
+          "impl", [](const AnyGame& g) { return std::string(to_string(g.impl())); },
+          "'engine' or 'reference'")
       .def_property_readonly("players", &AnyGame::players, "side letters in turn order: 'wb'")
-      .def("start", &AnyGame::start, "the start position")
+      .def("start", &AnyGame::start, "start(self) -> Position\n\nThe start position.")
       .def(
           "parse",
           [](const AnyGame& g, const py::object& text) { return g.parse(str_arg(text, "text")); },
-          py::arg("text"), "a position from its text (RULES.md)")
+          py::arg("text"),
+          "parse(self, text: str) -> Position\n\nA position from its text (RULES.md).")
       .def(
           "count_moves",
           [](const AnyGame& g, const py::object& items) {
@@ -427,27 +440,34 @@ PYBIND11_MODULE(arbiter, m) {
             return py::array_t<std::uint64_t>(static_cast<py::ssize_t>(counts.size()),
                                               counts.data());
           },
-          py::arg("positions"), "the number of legal moves of each position, a numpy array")
+          py::arg("positions"),
+          "count_moves(self, positions: Iterable[Position]) -> "
+          "numpy.typing.NDArray[numpy.uint64]\n\n"
+          "The number of legal moves of each position, a numpy array.")
       .def("__repr__", [](const AnyGame& g) {
         return "arbiter.Game('" + g.spec() + "', impl='" + std::string(to_string(g.impl())) + "')";
       });
 
   py::class_<AnyPosition, std::shared_ptr<AnyPosition>>(m, "Position",
                                                         "An immutable position of one Game")
-      .def_property_readonly("game", &AnyPosition::game)
+      .def_property_readonly("game", &AnyPosition::game, "the Game this position belongs to")
       .def_property_readonly("text", &AnyPosition::text, "the position text (RULES.md)")
       .def_property_readonly("diagram", &AnyPosition::diagram, "an ASCII board, as perft show")
       .def_property_readonly("to_move", &AnyPosition::to_move, "the side letter to move")
       .def_property_readonly("outcome", &AnyPosition::outcome,
                              "'ongoing', a side letter (a win), 'draw' or 'draw:b+w'")
-      .def("legal_moves", &AnyPosition::legal_moves, "the legal move texts in byte order")
-      .def("count_moves", &AnyPosition::count_moves, "the number of legal moves")
+      .def("legal_moves", &AnyPosition::legal_moves,
+           "legal_moves(self) -> list[str]\n\nThe legal move texts in byte order.")
+      .def("count_moves", &AnyPosition::count_moves,
+           "count_moves(self) -> int\n\nThe number of legal moves.")
       .def(
           "play",
           [](const AnyPosition& p, const py::object& move) {
             return p.play(str_arg(move, "move"));
           },
-          py::arg("move"), "the position after a legal move text")
+          py::arg("move"),
+          "play(self, move: str) -> Position\n\nThe position after a legal move text (a new "
+          "Position: this one is unchanged).")
       .def("__eq__",
            [](const AnyPosition& a, const py::object& b) {
              if (!py::isinstance<AnyPosition>(b)) return false;
@@ -478,6 +498,8 @@ PYBIND11_MODULE(arbiter, m) {
       },
       py::arg("position"), py::arg("depth"), py::arg("divide") = false,
       py::arg("threads") = py::none(), py::arg("hash_mb") = py::none(),
+      "perft(position: Position, depth: int, divide: bool = False, threads: int | None = None, "
+      "hash_mb: int | None = None) -> int | dict[str, int]\n\n"
       "perft(depth) of a position as an int (128-bit counts), or with divide=True a dict "
       "move -> count in byte order of the moves. threads: default every core; hash_mb: the "
       "table's MB (default 256 on the engine from depth 5; 0 turns it off), as the CLI.");
@@ -515,6 +537,9 @@ PYBIND11_MODULE(arbiter, m) {
       py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("player") = "random",
       py::arg("max_plies") = py::int_(1000), py::arg("threads") = py::none(),
       py::arg("position") = py::none(),
+      "random_games(game: Game | str, n: int, seed: int, player: str = 'random', "
+      "max_plies: int = 1000, threads: int | None = None, position: Position | None = None) -> "
+      "dict[str, Any]\n\n"
       "n games from the start (or position) by the player ('random' or 'greedy'), the games "
       "perft stats plays for the seed: a dict of numpy arrays, 'winners' (bit i set for each "
       "player i of game.players sharing the result; 0: still running at max_plies) and "
@@ -525,8 +550,10 @@ PYBIND11_MODULE(arbiter, m) {
       .def_readonly("text", &VerifyReport::text, "the report as perft verify prints it")
       .def_readonly("findings", &VerifyReport::findings,
                     "one dict per difference, the keys of perft verify --json")
-      .def_property_readonly("nodes", [](const VerifyReport& r) { return to_int(r.nodes); })
-      .def_readonly("requests", &VerifyReport::requests)
+      .def_property_readonly(
+          "nodes", [](const VerifyReport& r) { return to_int(r.nodes); },
+          "the perft nodes the check walked")
+      .def_readonly("requests", &VerifyReport::requests, "the requests sent to the engine")
       .def("__bool__", [](const VerifyReport& r) { return r.ok; })
       .def("__repr__", [](const VerifyReport& r) { return r.text; });
 
@@ -551,9 +578,12 @@ PYBIND11_MODULE(arbiter, m) {
       },
       py::arg("engine"), py::arg("spec"), py::arg("depth") = 1, py::arg("impl") = "engine",
       py::arg("position") = "start", py::arg("moves") = "", py::arg("text_depth") = 2,
+      "verify(engine: object, spec: str, depth: int = 1, impl: str = 'engine', position: str = "
+      "'start', moves: str = '', text_depth: int = 2) -> VerifyResult\n\n"
       "perft verify in-process: `engine` is any object with the adapter's methods new_game, "
       "start, parse, legal_moves, play, format (adapters/python/arbiter_adapter.py; perft and "
       "count_moves are used where it has them). Returns a VerifyResult.");
+  signatures.enable_function_signatures();
 
   // load_game, ActionGame and State: the game API in OpenSpiel's shape.
   register_game_api(m);

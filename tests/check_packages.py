@@ -311,7 +311,22 @@ def markdown_needs(root):
             for word in dict.fromkeys(words):
                 if word not in NOT_PACKAGES:
                     needs.append((rel, word, which(word)))
+            # python3 -m MODULE (pip, venv): the module's package; a venv
+            # gets its pip from ensurepip (Debian python3-venv)
+            for m in dict.fromkeys(re.findall(r"\bpython3?(?:\.\d+)?\s+-m\s+([A-Za-z_]\w*)", block)):
+                for module in [m] + (["ensurepip"] if m == "venv" else []):
+                    needs.append((rel, "python module " + module, module_origin(module)))
     return needs
+
+
+def module_origin(name):
+    """The file of a top-level module in this python3 (None: not installed)."""
+    spec = importlib.util.find_spec(name)
+    if not spec:
+        return None
+    if spec.origin not in (None, "namespace", "built-in", "frozen"):
+        return spec.origin
+    return list(spec.submodule_search_locations or [None])[0]
 
 
 def own_modules(root):

@@ -137,8 +137,10 @@ PYTHON_DIR = "build/check/python"
 
 
 def python_module_built(folder):
-    return bool(folder) and os.path.isdir(folder) and any(
-        f.startswith("arbiter.") and f.endswith(".so") for f in os.listdir(folder))
+    """The package arbiter with its compiled part (python/CMakeLists.txt)."""
+    package = os.path.join(folder or "", "arbiter")
+    return bool(folder) and os.path.isdir(package) and any(
+        f.startswith("_arbiter.") and f.endswith(".so") for f in os.listdir(package))
 
 
 def self_check():

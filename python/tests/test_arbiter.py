@@ -262,7 +262,8 @@ except KeyboardInterrupt:
 def test_CtrlC_RaisesKeyboardInterrupt(call):
     """Ctrl-C ends a long batch call with KeyboardInterrupt within a moment
     (perft depth 10 ran on, only kill -9 ended it)."""
-    env = dict(os.environ, ARBITER_MODULE_DIR=os.path.dirname(arbiter.__file__))
+    package = os.path.dirname(arbiter.__file__)  # <folder>/arbiter/__init__.py
+    env = dict(os.environ, ARBITER_MODULE_DIR=os.path.dirname(package))
     r = subprocess.run([sys.executable, "-c", INTERRUPTED, call], capture_output=True, text=True,
                        env=env, timeout=60)
     assert r.stdout.startswith("KeyboardInterrupt after "), (r.returncode, r.stdout, r.stderr)

@@ -33,7 +33,7 @@ def test_Uct_PlainPythonRollouts():
 
 
 def test_RandomPlayouts_Script():
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(arbiter.__file__))
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(arbiter.__file__)))
     out = subprocess.run([sys.executable, os.path.join(SOURCE, "python", "examples",
                                                        "random_playouts.py"), "eximo", "20"],
                          capture_output=True, text=True, env=env, check=True).stdout

@@ -1,10 +1,89 @@
-# Type stubs of the game API (python/game_api.cpp): load_game, ActionGame and
-# State, in OpenSpiel's shape. docs/python.md#the-game-api has the details.
-from typing import Optional, overload
+# Type stubs of the compiled module arbiter._arbiter (python/arbiter.cpp), which
+# the package arbiter re-exports. Each signature here is the first line of the
+# function's docstring there; python/tests/test_package.py holds the two equal.
+from typing import Any, Iterable, Optional, overload
 
 import numpy
 import numpy.typing
 
+__version__: str
+
+class Game:
+    """One implementation of one game spec: arbiter.Game('emergo:size=7', impl='engine')"""
+
+    def __init__(self, spec: str, impl: str = "engine") -> None: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def impl(self) -> str: ...
+    @property
+    def players(self) -> str: ...
+    def start(self) -> Position: ...
+    def parse(self, text: str) -> Position: ...
+    def count_moves(self, positions: Iterable[Position]) -> numpy.typing.NDArray[numpy.uint64]: ...
+
+class Position:
+    """An immutable position of one Game"""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def diagram(self) -> str: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def outcome(self) -> str: ...
+    def legal_moves(self) -> list[str]: ...
+    def count_moves(self) -> int: ...
+    def play(self, move: str) -> Position: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class VerifyResult:
+    """What arbiter.verify found"""
+
+    @property
+    def ok(self) -> bool: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def findings(self) -> list[dict[str, Any]]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def requests(self) -> int: ...
+    def __bool__(self) -> bool: ...
+
+def perft(
+    position: Position,
+    depth: int,
+    divide: bool = False,
+    threads: int | None = None,
+    hash_mb: int | None = None,
+) -> int | dict[str, int]: ...
+def random_games(
+    game: Game | str,
+    n: int,
+    seed: int,
+    player: str = "random",
+    max_plies: int = 1000,
+    threads: int | None = None,
+    position: Position | None = None,
+) -> dict[str, Any]: ...
+def verify(
+    engine: object,
+    spec: str,
+    depth: int = 1,
+    impl: str = "engine",
+    position: str = "start",
+    moves: str = "",
+    text_depth: int = 2,
+) -> VerifyResult: ...
+
+# The game API (python/game_api.cpp): load_game, ActionGame and State, in
+# OpenSpiel's shape. docs/python.md#the-game-api has the details.
 def load_game(spec: str, max_turns: int = 1000) -> ActionGame:
     """The ActionGame of a spec ('emergo', 'eximo:drops=optional', 'ecalper:players=3',
     'meridians:size=6,swap'), on the engine. A game still running after max_turns complete
