@@ -27,6 +27,7 @@
 
 #include "common/error.h"
 #include "common/game.h"
+#include "common/hash.h"
 #include "common/spec.h"
 #include "perft/stats/stats.h"
 #include "python/actions/ecalper.h"
@@ -87,6 +88,10 @@ class AnyState {
   virtual void observe(float* out) const = 0;
   virtual std::vector<int> move_actions(const std::string& text) const = 0;
   virtual std::vector<std::string> moves() const = 0;
+  // The position at the start of the turn and the turn's actions so far, as
+  // one word: a transposition key, blind to the history (E12's counts, the
+  // turn number), so equal keys may still differ in is_terminal().
+  virtual std::uint64_t position_hash() const = 0;
   // Games first .. first + n - 1 from here, each action uniform among the
   // legal ones, game i's generator seeded from (seed, i): their returns, a
   // row a game, appended to `out`. Never calls into Python.
@@ -297,6 +302,16 @@ class StateOf : public AnyState {
       }
       for (const double r : s.returns()) out.push_back(r);
     }
+  }
+  std::uint64_t position_hash() const override {
+    std::uint64_t h;
+    if constexpr (HashedGame<G>)
+      h = g().hash(starts_.back());
+    else
+      h = std::hash<std::string>{}(g().format(starts_.back()));
+    for (std::size_t i = prefix_begin_; i < history_.size(); ++i)
+      h = hash_combine(h, static_cast<std::uint64_t>(history_[i]) + 1);
+    return h;
   }
   std::vector<std::string> moves() const override {
     std::vector<std::string> out;
@@ -687,6 +702,12 @@ void register_game_api(py::module_& m) {
           },
           "The position text (RULES.md); ValueError while a turn is in progress.")
       .def("moves", &AnyState::moves, "The move texts of the complete turns played.")
+      .def("position_hash", &AnyState::position_hash,
+           "A 64-bit key of the position at the start of the turn and the turn's actions so "
+           "far: equal for states that reach them by any history (a transposition key for a "
+           "search), different ones almost surely. The history is not in it (E12's repetition "
+           "counts), so two states with one key may differ in is_terminal(). The engine's hash: "
+           "not stable across versions.")
       .def(
           "move_to_actions",
           [](const AnyState& s, const py::object& move) {

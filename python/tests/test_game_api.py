@@ -398,3 +398,28 @@ def test_RandomPlayouts_BatchedFromAnyStateAndDeterministic():
         s.random_playouts(-1)
     with pytest.raises(TypeError, match="seed must be an int"):
         s.random_playouts(1, seed=1.5)
+
+
+def test_PositionHash_IsATranspositionKey():
+    def play(spec, moves):
+        s = arbiter.load_game(spec).new_initial_state()
+        for m in moves:
+            for a in s.move_to_actions(m):
+                s.apply_action(a)
+        return s
+
+    # One position by two move orders: one key, though the histories differ.
+    x = play("eximo", ["b2-b4", "b7-b5", "g2-g4"])
+    y = play("eximo", ["g2-g4", "b7-b5", "b2-b4"])
+    assert x.position() == y.position() and x.history() != y.history()
+    assert x.position_hash() == y.position_hash()
+    assert x.position_hash() != play("eximo", ["b2-b4", "b7-b5"]).position_hash()
+    # The turn's actions so far are part of the key, and undo restores it.
+    for spec in SPECS:
+        s = arbiter.load_game(spec).new_initial_state()
+        keys = {s.position_hash()}
+        before = s.position_hash()
+        s.apply_action(s.legal_actions()[0])
+        assert s.position_hash() not in keys and s.clone().position_hash() == s.position_hash()
+        s.undo_action()
+        assert s.position_hash() == before
