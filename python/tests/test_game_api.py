@@ -409,11 +409,11 @@ def test_PositionHash_IsATranspositionKey():
         return s
 
     # One position by two move orders: one key, though the histories differ.
-    x = play("eximo", ["b2-b4", "b7-b5", "g2-g4"])
-    y = play("eximo", ["g2-g4", "b7-b5", "b2-b4"])
+    x = play("eximo", "b2-b4 b7-b5 g2-g4".split())
+    y = play("eximo", "g2-g4 b7-b5 b2-b4".split())
     assert x.position() == y.position() and x.history() != y.history()
     assert x.position_hash() == y.position_hash()
-    assert x.position_hash() != play("eximo", ["b2-b4", "b7-b5"]).position_hash()
+    assert x.position_hash() != play("eximo", "b2-b4 b7-b5".split()).position_hash()
     # The turn's actions so far are part of the key, and undo restores it.
     for spec in SPECS:
         s = arbiter.load_game(spec).new_initial_state()
