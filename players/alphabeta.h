@@ -43,8 +43,8 @@ class AlphaBeta {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  explicit AlphaBeta(const G& g, const std::atomic<bool>* stop = nullptr)
-      : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(stop) {}
+  explicit AlphaBeta(const G& g, Stop stop = {})
+      : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(std::move(stop)) {}
 
   // The static evaluation of `pos` for `player` (see above).
   int evaluate(const Position& pos, int player) const {
@@ -131,7 +131,7 @@ class AlphaBeta {
 
   // The value of `pos` (at the line's end) for the root player, `depth` plies on.
   int search(const Position& pos, int depth, int alpha, int beta, Line<G>& line, Rng& rng) {
-    if (stop_ != nullptr && stop_->load()) throw Stopped{};
+    if (stop_ && stop_()) throw Stopped{};
     const std::uint64_t n = g_.count_moves(pos);
     if (n == 0) return end_value(g_.outcome(pos), line.depth());
     const Outcome o = line.repetition();
@@ -174,7 +174,7 @@ class AlphaBeta {
   const G& g_;
   Ranked<G> ranked_;
   int players_;
-  const std::atomic<bool>* stop_;
+  Stop stop_;
   int root_ = 0;
 };
 

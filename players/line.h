@@ -4,9 +4,9 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,8 +16,9 @@
 
 namespace arb::players {
 
-// Thrown by a search when its stop flag is set (Ctrl-C): the game under way
-// is dropped.
+// Asked now and then by a search; true (Ctrl-C) stops it with Stopped, and
+// the game under way is dropped.
+using Stop = std::function<bool()>;
 struct Stopped {};
 
 // splitmix64, as perft stats' games: a search's generator.

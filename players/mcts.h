@@ -42,8 +42,8 @@ class Mcts {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  explicit Mcts(const G& g, const std::atomic<bool>* stop = nullptr)
-      : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(stop) {}
+  explicit Mcts(const G& g, Stop stop = {})
+      : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(std::move(stop)) {}
 
   // The move to play from `pos` (n > 0 legal moves) after `simulations`
   // simulations. Throws Stopped when `stop` (Ctrl-C) is set.
@@ -61,7 +61,7 @@ class Mcts {
     std::vector<std::uint32_t> path;
     std::vector<double> result(static_cast<std::size_t>(players_));
     for (std::uint64_t s = 0; s < simulations; ++s) {
-      if (stop_ != nullptr && s % 64 == 0 && stop_->load()) throw Stopped{};
+      if (stop_ && s % 64 == 0 && stop_()) throw Stopped{};
       line.reset();
       path.assign(1, 0);
       std::uint32_t at = 0;
@@ -103,6 +103,10 @@ class Mcts {
     }
     return ranked_.at(pos, nodes_[best].rank);
   }
+
+  // Moves played so far by all searches (expansions and playouts): the
+  // speed benchmark's measure of work (players/bench_players.cpp).
+  std::uint64_t plies() const { return plies_; }
 
  private:
   struct Node {
@@ -146,6 +150,7 @@ class Mcts {
       rank = rank + 1 == moves ? 0 : rank + 1;
     }
     Position child = g_.play(positions_[at], ranked_.at(positions_[at], rank));
+    ++plies_;
     line.push(child);
     Node node;
     node.rank = rank;
@@ -177,6 +182,7 @@ class Mcts {
   Outcome playout(Position pos, std::uint64_t n, Line<G>& line, Rng& rng) {
     for (;;) {
       pos = g_.play(pos, ranked_.at(pos, rng() % n));
+      ++plies_;
       line.push(pos);
       n = g_.count_moves(pos);
       if (n == 0) return g_.outcome(pos);
@@ -189,7 +195,8 @@ class Mcts {
   const G& g_;
   Ranked<G> ranked_;
   int players_;
-  const std::atomic<bool>* stop_;
+  Stop stop_;
+  std::uint64_t plies_ = 0;
   std::vector<Node> nodes_;
   std::vector<Position> positions_;
 };

@@ -3,7 +3,6 @@
 // Searcher is one thread's: it keeps its buffers from move to move.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 
 #include "common/error.h"
@@ -18,8 +17,7 @@ namespace arb::players {
 template <Game G>
 class Searcher {
  public:
-  explicit Searcher(const G& g, const std::atomic<bool>* stop = nullptr)
-      : mcts_(g, stop), alphabeta_(g, stop) {}
+  explicit Searcher(const G& g, Stop stop = {}) : mcts_(g, stop), alphabeta_(g, std::move(stop)) {}
 
   // The move `player` (mcts or alphabeta) plays from `pos`, which has n > 0
   // legal moves, for `seed`.

@@ -121,7 +121,10 @@ class Mover {
               {player == Player::kGreedy ? players::PlayerSpec{players::PlayerSpec::Kind::kGreedy}
                                          : players::PlayerSpec{}}) {}
   Mover(const G& g, std::vector<players::PlayerSpec> seats, const std::atomic<bool>* stop = nullptr)
-      : g_(g), seats_(std::move(seats)), searcher_(g, stop) {
+      : g_(g),
+        seats_(std::move(seats)),
+        searcher_(
+            g, stop == nullptr ? players::Stop() : [stop] { return stop->load(); }) {
     for (const auto& p : seats_)
       if (p.kind == players::PlayerSpec::Kind::kGreedy && !MaterialGame<G>)
         throw Error(std::string(G::kName) + " has no material measure: --player greedy");
