@@ -350,7 +350,7 @@ TEST(Stats, CommandLineFiguresAreTheSameForEngineAndReference) {
 // Search players per seat: the same games on any threads and on either
 // implementation (moves by text rank, a search seeded by the game's generator).
 TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
-  const std::vector<std::string> run = {"stats",     "meridians:size=6",       "--games", "6",
+  const std::vector<std::string> run = {"stats",     "meridians:size=6",    "--games", "6",
                                         "--players", "mcts:30,alphabeta:2", "--json"};
   auto e_args = run, r_args = run;
   e_args.insert(e_args.end(), {"--threads", "2"});
@@ -369,7 +369,9 @@ TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
   // One name for every seat; --players random is --player random.
   const auto one = test::run_cli({"stats", "eximo", "--games", "30", "--players", "random"});
   const auto old = test::run_cli({"stats", "eximo", "--games", "30"});
-  const auto untimed = [](std::string s) { return s.erase(s.find(" in "), s.find('\n') - s.find(" in ")); };
+  const auto untimed = [](std::string s) {
+    return s.erase(s.find(" in "), s.find('\n') - s.find(" in "));
+  };
   EXPECT_EQ(untimed(one.out), untimed(old.out));
 }
 
