@@ -350,8 +350,8 @@ TEST(Stats, CommandLineFiguresAreTheSameForEngineAndReference) {
 // Search players per seat: the same games on any threads and on either
 // implementation (moves by text rank, a search seeded by the game's generator).
 TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
-  const std::vector<std::string> run = {"stats",     "meridians:size=6",    "--games", "6",
-                                        "--players", "mcts:30,alphabeta:2", "--json"};
+  const std::vector<std::string> run = {"stats",     "emergo:size=7",       "--games", "4",
+                                        "--players", "mcts:20,alphabeta:2", "--json"};
   auto e_args = run, r_args = run;
   e_args.insert(e_args.end(), {"--threads", "2"});
   r_args.insert(r_args.end(), {"--threads", "1", "--impl", "reference"});
@@ -365,7 +365,7 @@ TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
     return s.erase(impl, s.find(',', impl) - impl);
   };
   EXPECT_EQ(cut(e.out), cut(r.out));
-  EXPECT_NE(e.out.find("\"player\": \"mcts:30,alphabeta:2\""), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"player\": \"mcts:20,alphabeta:2\""), std::string::npos) << e.out;
   // One name for every seat; --players random is --player random.
   const auto one = test::run_cli({"stats", "eximo", "--games", "30", "--players", "random"});
   const auto old = test::run_cli({"stats", "eximo", "--games", "30"});
