@@ -147,6 +147,21 @@ TEST(Players, SearchBeatsRandomOnEveryGame) {
         continue;
       EXPECT_GE(wins, games * 8 / 10) << text << " " << search.name();
     }
+    // Three players (C7): mcts in each seat against two random players wins
+    // well above a third of the games.
+    if constexpr (Pair::kName == std::string_view("ecalper")) {
+      const typename Pair::Engine g3(Games::parse_spec("ecalper:size=5,players=3"));
+      int wins = 0;
+      for (int seat = 0; seat < 3; ++seat)
+        for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+          std::vector<PlayerSpec> seats(3);
+          seats[static_cast<std::size_t>(seat)] = PlayerSpec{PlayerSpec::Kind::kMcts, 100};
+          const Played p = play(g3, seats, seed, 300);
+          wins += p.end.finished && p.end.winners == (1u << seat);
+        }
+      std::printf("ecalper:size=5,players=3 mcts:100: %d of 24 against two random\n", wins);
+      EXPECT_GE(wins, 12);
+    }
   });
 }
 
