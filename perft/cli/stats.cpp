@@ -135,8 +135,14 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
   o.max_plies = a.max_plies;
   o.threads = a.threads.threads.value_or(default_threads());
   o.player = a.player;
-  if (!a.players.empty())
+  if (!a.players.empty()) {
     o.seats = players::parse_players(a.players, "--players", static_cast<int>(g.players().size()));
+    // One list for both rulesets: --vs must have as many seats (ecalper:players=3).
+    if (gb && o.seats.size() > 1 && gb->players().size() != o.seats.size())
+      throw Error("--players names " + std::to_string(o.seats.size()) + " players, --vs " +
+                  gb->spec().canonical() + " has " + std::to_string(gb->players().size()) +
+                  " seats");
+  }
   const InterruptGuard guard;  // Ctrl-C or SIGTERM: the games played so far
   o.stop = guard.stop();
   ProgressLine line(io.err, io.progress);

@@ -429,6 +429,9 @@ TEST(Stats, BadInputIsOneLineAndExit2) {
        "--players names 3 players, the game has 2 seats"},
       {{"stats", "emergo", "--games", "5", "--players", "random", "--player", "greedy"},
        "--players and --player"},
+      {{"stats", "ecalper:size=5", "--games", "5", "--players", "mcts:5,random", "--vs",
+        "ecalper:size=5,players=3"},
+       "--players names 2 players, --vs ecalper:players=3,size=5 has 3 seats"},
       {{"stats", "emergo", "--games", "5", "--report", "/nonexistent/dir/r.html"}, "cannot write"},
   };
   for (const auto& [args, words] : cases) {
