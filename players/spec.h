@@ -22,9 +22,10 @@ struct PlayerSpec {
   friend bool operator==(const PlayerSpec&, const PlayerSpec&) = default;
 };
 
-// A game's move takes at most this many simulations or this depth: beyond,
-// one move would take hours (mcts:1000 is a fraction of a second a move).
-inline constexpr std::uint64_t kMaxSimulations = 10000000;
+// At most this many simulations or this depth: the tree keeps a node and a
+// position per simulation (a few hundred bytes), so 10^6 is a few hundred MB
+// per thread; a depth beyond 12 would take hours a move.
+inline constexpr std::uint64_t kMaxSimulations = 1000000;
 inline constexpr std::uint64_t kMaxDepth = 12;
 
 // One player's name; throws arb::Error naming `option` ("--players").
