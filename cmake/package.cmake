@@ -13,7 +13,7 @@ set(arb_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/arbiter)
 # counting included.
 add_library(arb_package INTERFACE)
 target_link_libraries(arb_package INTERFACE arb_counting arb_games arb_perft)
-set(arb_package_targets arb_common arb_spec_table arb_engine_core)
+set(arb_package_targets arb_common arb_spec_table arb_engine_core arb_players)
 foreach(game ${ARB_GAMES})
   list(APPEND arb_package_targets arb_engine_${game} arb_reference_${game})
 endforeach()
@@ -38,7 +38,7 @@ install(EXPORT arbiterTargets NAMESPACE arbiter:: DESTINATION ${arb_cmake_dir} C
 
 # The headers, by the paths the sources include them by ("common/game.h",
 # "engine/emergo/emergo.h", "perft/count/count.h"); not the tool's (perft/cli).
-set(arb_header_dirs common engine/core)
+set(arb_header_dirs common engine/core players)
 foreach(game ${ARB_GAMES})
   list(APPEND arb_header_dirs engine/${game} reference/${game})
 endforeach()
@@ -67,7 +67,7 @@ install(FILES ${PROJECT_BINARY_DIR}/package/arbiterConfig.cmake
 # pkg-config: the static libraries in link order (users before what they use),
 # paths relative to the .pc file, so that --prefix and DESTDIR need no rewrite.
 set(arb_pc_libs "-larb_counting -larb_perft_engines -larb_perft_check -larb_perft_files")
-string(APPEND arb_pc_libs " -larb_perft_fixture -larb_perft_count -larb_perft_stats -larb_perft_text")
+string(APPEND arb_pc_libs " -larb_perft_fixture -larb_perft_count -larb_perft_stats -larb_players -larb_perft_text")
 foreach(game ${ARB_GAMES})
   string(APPEND arb_pc_libs " -larb_engine_${game} -larb_reference_${game}")
 endforeach()

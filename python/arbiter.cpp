@@ -33,6 +33,7 @@
 #include "perft/count/count.h"
 #include "perft/stats/stats.h"
 #include "perft/text/text.h"
+#include "players/players.h"
 #include "python/game_api.h"
 #include "python/verify_object.h"
 
@@ -133,6 +134,7 @@ class AnyPosition {
   virtual Pos play(const std::string& move) const = 0;
   virtual Count perft(int depth, const CountOptions& hash) const = 0;
   virtual std::vector<DivideEntry> divide(int depth, const CountOptions& hash) const = 0;
+  virtual std::string search_move(const players::PlayerSpec& player, std::uint64_t seed) const = 0;
 };
 
 template <Game G>
@@ -170,6 +172,18 @@ class PositionOf : public AnyPosition {
   }
   std::vector<DivideEntry> divide(int depth, const CountOptions& hash) const override {
     return interruptible([&] { return arb::divide(g(), pos_, depth, hash); }, depth <= 3);
+  }
+  // The move of a search player (players/players.h) from this position alone:
+  // E12 counts repetitions from here, the length bound is perft stats' default.
+  std::string search_move(const players::PlayerSpec& player, std::uint64_t seed) const override {
+    const std::uint64_t n = g().count_moves(pos_);
+    if (n == 0) throw py::value_error("the position has no legal moves: the game is over");
+    return interruptible(
+        [&] {
+          players::Searcher<G> searcher(g(), [] { return g_count_stops.load() > 0; });
+          return g().move_text(pos_, searcher.choose(player, pos_, n, {{}, 0, 1000}, seed));
+        },
+        false);
   }
 
  private:
@@ -544,6 +558,26 @@ PYBIND11_MODULE(_arbiter, m) {
       "perft stats plays for the seed: a dict of numpy arrays, 'winners' (bit i set for each "
       "player i of game.players sharing the result; 0: still running at max_plies) and "
       "'plies', and 'players'. Deterministic for a seed whatever the threads and the impl.");
+
+  const auto search = [&m](const char* name, players::PlayerSpec::Kind kind, const char* count,
+                           std::uint64_t max, const char* doc) {
+    m.def(
+        name,
+        [kind, count, max](const py::object& position, const py::object& n_arg,
+                           const py::object& seed_arg) {
+          const AnyPosition& pos = position_of(position, "position");
+          const players::PlayerSpec player{kind, int_arg(n_arg, count, 1, max)};
+          const std::uint64_t seed = int_arg(seed_arg, "seed", 0, ~std::uint64_t{0});
+          return pos.search_move(player, seed);
+        },
+        py::arg("position"), py::arg(count), py::arg("seed") = 1, doc);
+  };
+  search("mcts_move", players::PlayerSpec::Kind::kMcts, "simulations", players::kMaxSimulations,
+         "the move text mcts:simulations plays from the position (UCT, docs/players.md), "
+         "as perft stats --players; the same for a seed on either impl");
+  search("alphabeta_move", players::PlayerSpec::Kind::kAlphaBeta, "depth", players::kMaxDepth,
+         "the move text alphabeta:depth plays from the position (docs/players.md), as perft "
+         "stats --players; the same for a seed on either impl");
 
   py::class_<VerifyReport>(m, "VerifyResult", "What arbiter.verify found")
       .def_readonly("ok", &VerifyReport::ok, "True when the engine agrees with ours")

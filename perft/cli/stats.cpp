@@ -1,5 +1,5 @@
-// perft stats <spec> --games N [--vs <spec2>] ...: random or greedy
-// games under one ruleset, or two side by side with a significance test.
+// perft stats <spec> --games N [--vs <spec2>] ...: random, greedy or
+// search players' games under one ruleset, or two side by side with a significance test.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -34,6 +34,7 @@ struct StatsArgs {
   std::uint64_t games = 0, seed = 1;
   int max_plies = kDefaultMaxPlies;
   Player player = Player::kRandom;
+  std::string players;  // --players as given, checked against the game's seats
   std::string vs;
   bool json = false;
   std::string report;
@@ -192,6 +193,14 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
   o.max_plies = a.max_plies;
   o.threads = a.threads.threads.value_or(default_threads());
   o.player = a.player;
+  if (!a.players.empty()) {
+    o.seats = players::parse_players(a.players, "--players", static_cast<int>(g.players().size()));
+    // One list for both rulesets: --vs must have as many seats (ecalper:players=3).
+    if (gb && o.seats.size() > 1 && gb->players().size() != o.seats.size())
+      throw Error("--players names " + std::to_string(o.seats.size()) + " players, --vs " +
+                  gb->spec().canonical() + " has " + std::to_string(gb->players().size()) +
+                  " seats");
+  }
   const InterruptGuard guard;  // Ctrl-C or SIGTERM: the games played so far
   o.stop = guard.stop();
   ProgressLine line(io.err, io.progress);
@@ -223,7 +232,9 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
     metric_differences = stats::compare_metrics(sa.metrics, sb->metrics);
   }
   const double rate = seconds > 0 ? static_cast<double>(sa.games) / seconds : 0;
-  const std::string who = a.player == Player::kRandom ? "random" : "greedy";
+  const std::string who = !o.seats.empty()              ? players::names(o.seats)
+                          : a.player == Player::kRandom ? "random"
+                                                        : "greedy";
 
   if (!a.report.empty()) {
     stats::StatsReport r{command,        a.max_plies,       who, sa, sb, contrasts, tallies.first,
@@ -312,6 +323,9 @@ class StatsCommand : public Command {
     app.add_option("--player", player_, "random (uniform) or greedy (most material)")
         ->type_name("random|greedy")
         ->default_str("random");
+    app.add_option("--players", players_,
+                   "per seat in turn order, or one for all: random, greedy, mcts:N, alphabeta:D")
+        ->type_name("P[,P...]");
     app.add_option("--seed", seed_, "the seed of the run")->type_name("N")->default_str("1");
     app.add_option("--threads", threads_, "threads (default: every core)")->type_name("N");
     app.add_option("--max-plies", max_plies_, "count a game still running here as unfinished")
@@ -336,6 +350,13 @@ class StatsCommand : public Command {
         args_.player = Player::kGreedy;
       else
         throw Error("--player must be random or greedy, got '" + *player_ + "'");
+    }
+    if (players_) {
+      if (player_) throw Error("--players and --player: give one of them");
+      // Each name now; the count against the game's seats once it is known.
+      const auto names = 1 + std::count(players_->begin(), players_->end(), ',');
+      players::parse_players(*players_, "--players", static_cast<int>(names));
+      args_.players = *players_;
     }
     args_.threads = CountOptions::parse("", threads_.value_or(""));
     const Impl impl = args_.impl.impl();
@@ -365,7 +386,7 @@ class StatsCommand : public Command {
 
  private:
   std::string spec_;
-  std::optional<std::string> games_, vs_, player_, seed_, threads_, max_plies_;
+  std::optional<std::string> games_, vs_, player_, players_, seed_, threads_, max_plies_;
   StatsArgs args_;
 };
 
@@ -373,10 +394,13 @@ std::unique_ptr<Command> make() { return std::make_unique<StatsCommand>(); }
 
 const Registration kRegistration{
     {45, "stats",
-     "stats <spec> --games N [--vs <spec2>] [--player random|greedy] [--seed S] [--threads T] "
+     "stats <spec> --games N [--vs <spec2>] [--player random|greedy] [--players P[,P...]] "
+     "[--seed S] [--threads T] "
      "[--max-plies P] [--json] [--report FILE.html] [--position TEXT] [--moves \"...\"] "
      "[--impl I]",
-     "random or greedy games: wins, draws, lengths, branching; two rulesets compared", &make}};
+     "played games (random, greedy, mcts, alphabeta): wins, draws, lengths, branching; two "
+     "rulesets compared",
+     &make}};
 
 }  // namespace
 }  // namespace arb::cli

@@ -29,6 +29,7 @@
 #include "common/error.h"
 #include "common/game.h"
 #include "perft/stats/metrics.h"
+#include "players/players.h"
 
 namespace arb::stats {
 
@@ -108,27 +109,44 @@ typename G::Move by_text_rank(const G& g, const typename G::Position& pos,
 
 }  // namespace detail
 
-// One game's player: the move it plays from `pos` (n legal moves, n > 0).
-// random: uniform over the n moves by text rank. greedy: the moves that leave
-// the mover the largest material lead (his material minus the others'), ties
-// by text rank at random.
+// One game's players: the move the player of the seat to move plays from
+// `pos` (n legal moves, n > 0). random: uniform over the n moves by text rank.
+// greedy: the moves that leave the mover the largest material lead (his
+// material minus the others'), ties by text rank at random. mcts:N and
+// alphabeta:D (players/players.h): a search seeded by the game's generator.
+// One player for every seat, or one per seat in turn order.
 template <Game G>
 class Mover {
  public:
-  Mover(const G& g, Player player) : g_(g), player_(player) {
-    if (player == Player::kGreedy && !MaterialGame<G>)
-      throw Error(std::string(G::kName) + " has no material measure: --player greedy");
+  Mover(const G& g, Player player)
+      : Mover(g,
+              {player == Player::kGreedy ? players::PlayerSpec{players::PlayerSpec::Kind::kGreedy}
+                                         : players::PlayerSpec{}}) {}
+  Mover(const G& g, std::vector<players::PlayerSpec> seats, const std::atomic<bool>* stop = nullptr)
+      : g_(g),
+        seats_(std::move(seats)),
+        searcher_(
+            g, stop == nullptr ? players::Stop() : [stop] { return stop->load(); }) {
+    for (const auto& p : seats_)
+      if (p.kind == players::PlayerSpec::Kind::kGreedy && !MaterialGame<G>)
+        throw Error(std::string(G::kName) + " has no material measure: --player greedy");
   }
 
-  typename G::Move pick(const typename G::Position& pos, std::uint64_t n, SplitMix64& rng) {
+  // `start`: the game's line so far, its ply and length bound, which a
+  // search plays by (E12, --max-plies).
+  typename G::Move pick(const typename G::Position& pos, std::uint64_t n, SplitMix64& rng,
+                        const players::Start<G>& start = {}) {
+    const players::PlayerSpec& who =
+        seats_[seats_.size() == 1 ? 0 : static_cast<std::size_t>(g_.to_move(pos))];
+    if (who.searches()) return searcher_.choose(who, pos, n, start, rng());
+    const bool greedy = who.kind == players::PlayerSpec::Kind::kGreedy;
     if constexpr (NthMoveGame<G>) {
-      if (player_ == Player::kRandom || detail::material_same_for_every_move<G>())
-        return g_.nth_move(pos, rng() % n);
+      if (!greedy || detail::material_same_for_every_move<G>()) return g_.nth_move(pos, rng() % n);
     }
     list_.clear();
     for (const auto& m : g_.legal_moves(pos)) list_.push_back(m);
     if (list_.size() != n) throw Error("count_moves and legal_moves differ");
-    if (player_ == Player::kGreedy && !detail::material_same_for_every_move<G>()) {
+    if (greedy && !detail::material_same_for_every_move<G>()) {
       if constexpr (MaterialGame<G>) {
         const int me = g_.to_move(pos);
         const int players = static_cast<int>(g_.players().size());
@@ -155,7 +173,8 @@ class Mover {
 
  private:
   const G& g_;
-  Player player_;
+  std::vector<players::PlayerSpec> seats_;
+  players::Searcher<G> searcher_;
   std::vector<typename G::Move> list_, best_;
   std::vector<std::string> texts_;
   std::vector<std::uint32_t> order_;
@@ -211,7 +230,9 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
     t.moves_sum[static_cast<std::size_t>(ply)] += n;
     ++t.moves_seen[static_cast<std::size_t>(ply)];
     observer.moves(n);
-    pos = g.play(pos, mover.pick(pos, n, rng));
+    const std::span<const Position> line =
+        kHistory ? std::span<const Position>(history) : std::span<const Position>();
+    pos = g.play(pos, mover.pick(pos, n, rng, {line, ply, max_plies}));
     observer.position(pos);
     if constexpr (kHistory) {
       history.push_back(pos);
@@ -226,6 +247,7 @@ struct RunOptions {
   int max_plies = 0;
   int threads = 1;
   Player player = Player::kRandom;
+  std::vector<players::PlayerSpec> seats;            // when given: per seat, over `player`
   const std::atomic<bool>* stop = nullptr;           // set (Ctrl-C): end after the games under way
   std::function<void(std::uint64_t done)> progress;  // called about once a second, main thread
 };
@@ -245,11 +267,17 @@ std::pair<Tally, Tally> run_games(const GA& ga, const typename GA::Position& roo
                         Tally(gb != nullptr ? gb->players().size() : 2));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
   std::atomic<bool> failed{false};
+  const bool searches =
+      std::any_of(o.seats.begin(), o.seats.end(), [](const auto& p) { return p.searches(); });
   const auto work = [&](int w) {
     try {
-      Mover<GA> ma(ga, o.player);
+      const auto make = [&](const auto& g) {
+        using M = Mover<std::decay_t<decltype(g)>>;
+        return o.seats.empty() ? M(g, o.player) : M(g, o.seats, o.stop);
+      };
+      Mover<GA> ma = make(ga);
       std::optional<Mover<GB>> mb;
-      if (gb != nullptr) mb.emplace(*gb, o.player);
+      if (gb != nullptr) mb.emplace(make(*gb));
       for (;;) {
         if ((o.stop != nullptr && o.stop->load()) || failed.load()) return;
         const std::uint64_t first = next.fetch_add(kChunk);
@@ -257,11 +285,24 @@ std::pair<Tally, Tally> run_games(const GA& ga, const typename GA::Position& roo
         const std::uint64_t last = std::min(o.games, first + kChunk);
         for (std::uint64_t i = first; i < last; ++i) {
           if (o.stop != nullptr && o.stop->load()) return;
-          play_game(ga, ma, root_a, game_seed(o.seed, 0, i), o.max_plies,
-                    ta[static_cast<std::size_t>(w)]);
-          if (gb != nullptr)
-            play_game(*gb, *mb, *root_b, game_seed(o.seed, 1, i), o.max_plies,
-                      tb[static_cast<std::size_t>(w)]);
+          auto& a = ta[static_cast<std::size_t>(w)];
+          auto& b = tb[static_cast<std::size_t>(w)];
+          if (searches) {  // a search stopped by Ctrl-C drops game i of A and B alike
+            Tally one_a(a.wins.size()), one_b(b.wins.size());
+            try {
+              play_game(ga, ma, root_a, game_seed(o.seed, 0, i), o.max_plies, one_a);
+              if (gb != nullptr)
+                play_game(*gb, *mb, *root_b, game_seed(o.seed, 1, i), o.max_plies, one_b);
+            } catch (const players::Stopped&) {
+              return;
+            }
+            a.add(one_a);
+            b.add(one_b);
+          } else {
+            play_game(ga, ma, root_a, game_seed(o.seed, 0, i), o.max_plies, a);
+            if (gb != nullptr)
+              play_game(*gb, *mb, *root_b, game_seed(o.seed, 1, i), o.max_plies, b);
+          }
           done.fetch_add(1);
         }
       }

@@ -347,6 +347,34 @@ TEST(Stats, CommandLineFiguresAreTheSameForEngineAndReference) {
   EXPECT_NE(e.out.find("\"games\": 20"), std::string::npos) << e.out;
 }
 
+// Search players per seat: the same games on any threads and on either
+// implementation (moves by text rank, a search seeded by the game's generator).
+TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
+  const std::vector<std::string> run = {"stats",     "emergo:size=7",       "--games", "4",
+                                        "--players", "mcts:20,alphabeta:2", "--json"};
+  auto e_args = run, r_args = run;
+  e_args.insert(e_args.end(), {"--threads", "2"});
+  r_args.insert(r_args.end(), {"--threads", "1", "--impl", "reference"});
+  const auto e = test::run_cli(e_args);
+  const auto r = test::run_cli(r_args);
+  ASSERT_EQ(e.status, 0) << e.err;
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto cut = [](std::string s) {  // from "a": past the timing fields
+    s = s.substr(s.find("\"a\""));
+    const auto impl = s.find("\"impl\"");
+    return s.erase(impl, s.find(',', impl) - impl);
+  };
+  EXPECT_EQ(cut(e.out), cut(r.out));
+  EXPECT_NE(e.out.find("\"player\": \"mcts:20,alphabeta:2\""), std::string::npos) << e.out;
+  // One name for every seat; --players random is --player random.
+  const auto one = test::run_cli({"stats", "eximo", "--games", "30", "--players", "random"});
+  const auto old = test::run_cli({"stats", "eximo", "--games", "30"});
+  const auto untimed = [](std::string s) {
+    return s.erase(s.find(" in "), s.find('\n') - s.find(" in "));
+  };
+  EXPECT_EQ(untimed(one.out), untimed(old.out));
+}
+
 TEST(Stats, VsReportsTheDifferenceInWords) {
   const auto r = test::run_cli(
       {"stats", "eximo", "--vs", "eximo:drops=optional", "--games", "200", "--threads", "2"});
@@ -393,6 +421,17 @@ TEST(Stats, BadInputIsOneLineAndExit2) {
       {{"stats", "emergo", "--games", "5", "--player", "clever"},
        "--player must be random or greedy"},
       {{"stats", "emergo", "--games", "5", "--max-plies", "0"}, "--max-plies must be"},
+      {{"stats", "emergo", "--games", "5", "--players", "clever"}, "--players: unknown player"},
+      {{"stats", "emergo", "--games", "5", "--players", "mcts:0"}, "--players mcts:0: must be"},
+      {{"stats", "emergo", "--games", "5", "--players", "alphabeta:-1"}, "--players alphabeta:-1"},
+      {{"stats", "emergo", "--games", "5", "--players", "mcts:99999999999"}, "between 1 and"},
+      {{"stats", "emergo", "--games", "5", "--players", "random,mcts:5,random"},
+       "--players names 3 players, the game has 2 seats"},
+      {{"stats", "emergo", "--games", "5", "--players", "random", "--player", "greedy"},
+       "--players and --player"},
+      {{"stats", "ecalper:size=5", "--games", "5", "--players", "mcts:5,random", "--vs",
+        "ecalper:size=5,players=3"},
+       "--players names 2 players, --vs ecalper:players=3,size=5 has 3 seats"},
       {{"stats", "emergo", "--games", "5", "--report", "/nonexistent/dir/r.html"}, "cannot write"},
   };
   for (const auto& [args, words] : cases) {

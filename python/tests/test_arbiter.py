@@ -347,3 +347,40 @@ def test_RandomGames_AreTheGamesOfPerftStats(spec, player):
         assert rates[side]["count"] == sum(1 for w in winners if w == 1 << i)
     assert rates["unfinished"]["count"] == sum(1 for w in winners if w == 0)
     assert rates["draw"]["count"] == sum(1 for w in winners if w != 0 and w & (w - 1))
+
+
+@pytest.mark.parametrize("spec", ("emergo:size=7", "eximo", "meridians:size=6", "ecalper:size=5"))
+def test_Players_SearchMovesAreSeededLegalAndTheSameOnBothImpls(spec):
+    # players/players.h: the move of a seed by text rank, whatever the impl.
+    e = arbiter.Game(spec).start()
+    r = arbiter.Game(spec, impl="reference").start()
+    for pos in (e, r):
+        assert arbiter.mcts_move(pos, 50, 3) in pos.legal_moves()
+    assert arbiter.mcts_move(e, 50, 3) == arbiter.mcts_move(r, 50, 3)
+    assert arbiter.mcts_move(e, 50, seed=3) == arbiter.mcts_move(e, 50, 3)
+    assert arbiter.alphabeta_move(e, 2, 5) == arbiter.alphabeta_move(r, 2, 5)
+    # A move the search plays is one the position accepts.
+    e.play(arbiter.mcts_move(e, 20, 1))
+    e.play(arbiter.alphabeta_move(e, 1, 1))
+
+
+def test_Players_TakeTheWinningCapture():
+    # V5's position (docs/variants.md): d2xd4xb4xb6 takes 3 men, the most.
+    pos = arbiter.Game("eximo").parse("8/8/8/1B1B4/2B5/3B2B1/3W2W1/8 w")
+    assert arbiter.alphabeta_move(pos, 1, 1) == "d2xd4xb4xb6"
+    assert arbiter.alphabeta_move(pos, 3, 2) == "d2xd4xb4xb6"
+
+
+def test_Players_BadArgumentsAreOneLineErrors():
+    pos = arbiter.Game("eximo").start()
+    with pytest.raises(ValueError, match="simulations"):
+        arbiter.mcts_move(pos, 0, 1)
+    with pytest.raises(ValueError, match="depth"):
+        arbiter.alphabeta_move(pos, 13, 1)
+    with pytest.raises((ValueError, OverflowError, TypeError), match="depth"):
+        arbiter.alphabeta_move(pos, -1, 1)
+    with pytest.raises(TypeError):
+        arbiter.mcts_move("start", 10, 1)
+    over = arbiter.Game("eximo").parse("8/8/8/8/8/8/8/8 w")
+    with pytest.raises(ValueError, match="no legal moves"):
+        arbiter.mcts_move(over, 10, 1)

@@ -1,0 +1,181 @@
+// alphabeta:D: depth-limited alpha-beta, written once against the Game
+// concept.
+//
+// - Evaluation, from the point of view of the player to move at the root:
+//   his material minus every other player's (the measure perft stats' greedy
+//   player uses, docs/variants.md); a finished game is +-1,000,000 (less the
+//   plies to it: the quicker win, the later loss), a draw or the length
+//   bound 0. Where every move changes the material alike (Ecalper, C4) the
+//   material says nothing about a move, and the evaluation is 0: the search
+//   sees only the ends within its depth (C6's result).
+// - Three players: paranoid (Sturtevant and Korf 2000): the others are taken
+//   to play together against the root player, which keeps plain alpha-beta.
+// - Iterative deepening at the root, 1 .. D plies, each iteration searching
+//   the root moves best first by the last; below, moves ordered by the
+//   evaluation of the position they lead to (at remaining depth >= 2).
+// - Width: a position with more than 64 legal moves (Ecalper: 333,375 at the
+//   start) is searched on 64 distinct moves drawn at random; others whole.
+// - Ties at the root: the root moves start in a random order (the seed's), and
+//   the first of the best is played.
+// - The played-game rules apply along every line (E12, the length bound).
+//
+// Determinism: moves by text rank, the generator the search's own: a seed
+// gives the same move on the engine and on the reference.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "common/game.h"
+#include "players/line.h"
+
+namespace arb::players {
+
+inline constexpr int kWin = 1000000;
+inline constexpr std::uint64_t kMaxWidth = 64;
+
+template <Game G>
+class AlphaBeta {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  explicit AlphaBeta(const G& g, Stop stop = {})
+      : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(std::move(stop)) {}
+
+  // The static evaluation of `pos` for `player` (see above).
+  int evaluate(const Position& pos, int player) const {
+    if constexpr (!MaterialGame<G> || material_same<G>()) {
+      (void)pos, (void)player;
+      return 0;
+    } else {
+      int lead = 0;
+      for (int p = 0; p < players_; ++p)
+        lead += p == player ? g_.material(pos, p) : -g_.material(pos, p);
+      return lead;
+    }
+  }
+
+  Move choose(const Position& pos, std::uint64_t n, const Start<G>& start, int depth,
+              std::uint64_t seed) {
+    Rng rng{seed};
+    Line<G> line(g_, pos, start);
+    root_ = g_.to_move(pos);
+    std::vector<std::uint64_t> ranks;
+    std::vector<Move> moves;
+    pick(pos, n, rng, ranks, moves);
+    for (std::size_t i = ranks.size(); i > 1; --i) {  // Fisher-Yates: the ties' order
+      const std::size_t j = rng() % i;
+      std::swap(ranks[i - 1], ranks[j]);
+      std::swap(moves[i - 1], moves[j]);
+    }
+    std::vector<Position> kids;
+    for (const auto& m : moves) kids.push_back(g_.play(pos, m));
+    std::vector<std::size_t> order(kids.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<int> values(kids.size(), 0);
+    std::size_t best = order.front();
+    for (int d = 1; d <= depth; ++d) {
+      int alpha = -2 * kWin;
+      best = order.front();
+      for (const auto i : order) {
+        line.push(kids[i]);
+        values[i] = search(kids[i], d - 1, alpha, 2 * kWin, line, rng);
+        line.pop();
+        if (values[i] > alpha) {
+          alpha = values[i];
+          best = i;
+        }
+      }
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return values[a] > values[b]; });
+    }
+    return moves[best];
+  }
+
+ private:
+  template <class GG>
+  static constexpr bool material_same() {
+    if constexpr (requires { GG::kMaterialSameForEveryMove; })
+      return GG::kMaterialSameForEveryMove;
+    else
+      return false;
+  }
+
+  // The moves searched at a node, in rank order: all, or kMaxWidth drawn.
+  void pick(const Position& pos, std::uint64_t n, Rng& rng, std::vector<std::uint64_t>& ranks,
+            std::vector<Move>& moves) {
+    ranks.clear();
+    moves.clear();
+    if (n <= kMaxWidth) {
+      moves = ranked_.all(pos, n);
+      for (std::uint64_t i = 0; i < n; ++i) ranks.push_back(i);
+      return;
+    }
+    while (ranks.size() < kMaxWidth) {
+      std::uint64_t r = rng() % n;
+      while (std::find(ranks.begin(), ranks.end(), r) != ranks.end()) r = r + 1 == n ? 0 : r + 1;
+      ranks.push_back(r);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    for (const auto r : ranks) moves.push_back(ranked_.at(pos, r));
+  }
+
+  int end_value(Outcome o, int depth) const {
+    if (!o.finished || (o.winners & (1u << root_) && std::popcount(o.winners) > 1)) return 0;
+    return o.winners & (1u << root_) ? kWin - depth : -kWin + depth;
+  }
+
+  // The value of `pos` (at the line's end) for the root player, `depth` plies on.
+  int search(const Position& pos, int depth, int alpha, int beta, Line<G>& line, Rng& rng) {
+    if (stop_ && stop_()) throw Stopped{};
+    const std::uint64_t n = g_.count_moves(pos);
+    if (n == 0) return end_value(g_.outcome(pos), line.depth());
+    const Outcome o = line.repetition();
+    if (o.finished) return end_value(o, line.depth());
+    if (line.at_bound()) return 0;
+    if (depth == 0) return evaluate(pos, root_);
+    const bool max = g_.to_move(pos) == root_;
+    std::vector<std::uint64_t> ranks;
+    std::vector<Move> moves;
+    pick(pos, n, rng, ranks, moves);
+    std::vector<Position> kids;
+    kids.reserve(moves.size());
+    for (const auto& m : moves) kids.push_back(g_.play(pos, m));
+    std::vector<std::size_t> order(kids.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (depth >= 2) {  // the most promising first: more cut-offs
+      std::vector<int> guess(kids.size());
+      for (std::size_t i = 0; i < kids.size(); ++i) guess[i] = evaluate(kids[i], root_);
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return max ? guess[a] > guess[b] : guess[a] < guess[b];
+      });
+    }
+    int value = max ? -2 * kWin : 2 * kWin;
+    for (const auto i : order) {
+      line.push(kids[i]);
+      const int v = search(kids[i], depth - 1, alpha, beta, line, rng);
+      line.pop();
+      if (max) {
+        value = std::max(value, v);
+        alpha = std::max(alpha, v);
+      } else {
+        value = std::min(value, v);
+        beta = std::min(beta, v);
+      }
+      if (alpha >= beta) break;
+    }
+    return value;
+  }
+
+  const G& g_;
+  Ranked<G> ranked_;
+  int players_;
+  Stop stop_;
+  int root_ = 0;
+};
+
+}  // namespace arb::players

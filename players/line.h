@@ -1,0 +1,174 @@
+// What the search players share: the move of a text rank (the canonical order
+// that makes engine and reference play alike) and the played-game rules
+// along a searched line (E12 repetition, the length bound).
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "common/game.h"
+
+namespace arb::players {
+
+// Asked now and then by a search; true (Ctrl-C) stops it with Stopped, and
+// the game under way is dropped.
+using Stop = std::function<bool()>;
+struct Stopped {};
+
+// splitmix64, as perft stats' games: a search's generator.
+struct Rng {
+  std::uint64_t state;
+  std::uint64_t operator()() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+};
+
+// The legal move of rank `rank` in byte order of the move texts (RULES.md
+// I1): nth_move where the game has it, else the texts sorted.
+template <Game G>
+class Ranked {
+ public:
+  explicit Ranked(const G& g) : g_(g) {}
+  typename G::Move at(const typename G::Position& pos, std::uint64_t rank) {
+    if constexpr (NthMoveGame<G>) {
+      return g_.nth_move(pos, rank);
+    } else {
+      moves_.clear();
+      texts_.clear();
+      order_.clear();
+      for (const auto& m : g_.legal_moves(pos)) {
+        order_.push_back(static_cast<std::uint32_t>(moves_.size()));
+        moves_.push_back(m);
+        texts_.push_back(g_.move_text(pos, m));
+      }
+      if (rank >= moves_.size()) throw Error("count_moves and legal_moves differ");
+      const auto nth = order_.begin() + static_cast<std::ptrdiff_t>(rank);
+      std::nth_element(order_.begin(), nth, order_.end(),
+                       [&](std::uint32_t a, std::uint32_t b) { return texts_[a] < texts_[b]; });
+      return moves_[*nth];
+    }
+  }
+  // Every move in rank order (n of them; small n only).
+  const std::vector<typename G::Move>& all(const typename G::Position& pos, std::uint64_t n) {
+    sorted_.clear();
+    if constexpr (NthMoveGame<G>) {
+      for (std::uint64_t i = 0; i < n; ++i) sorted_.push_back(g_.nth_move(pos, i));
+    } else {
+      moves_.clear();
+      texts_.clear();
+      order_.clear();
+      for (const auto& m : g_.legal_moves(pos)) {
+        order_.push_back(static_cast<std::uint32_t>(moves_.size()));
+        moves_.push_back(m);
+        texts_.push_back(g_.move_text(pos, m));
+      }
+      std::sort(order_.begin(), order_.end(),
+                [&](std::uint32_t a, std::uint32_t b) { return texts_[a] < texts_[b]; });
+      for (auto i : order_) sorted_.push_back(moves_[i]);
+    }
+    return sorted_;
+  }
+
+ private:
+  const G& g_;
+  std::vector<typename G::Move> moves_, sorted_;
+  std::vector<std::string> texts_;
+  std::vector<std::uint32_t> order_;
+};
+
+// Where a search starts: the played game's line (its history, ending with
+// the position to move from, where the game ends by repetition; else just
+// that position), the ply it is at and the game's length bound.
+template <Game G>
+struct Start {
+  std::span<const typename G::Position> history;
+  int ply = 0;
+  int max_plies = 1000;
+};
+
+// The played-game rules along a searched line: perft stats' play_game's,
+// so that a search sees the end the game will have.
+template <Game G>
+class Line {
+ public:
+  using Position = typename G::Position;
+  static constexpr bool kHistory = requires(const G& g, std::span<const Position> h) {
+    g.outcome(h);
+  };
+
+  Line(const G& g, const Position& pos, const Start<G>& s)
+      : g_(g), base_ply_(s.ply), max_(s.max_plies) {
+    if constexpr (kHistory) {
+      if (s.history.empty())
+        line_.push_back(pos);
+      else  // ends with pos
+        line_.assign(s.history.begin(), s.history.end());
+      if constexpr (HashedGame<G>)
+        for (const auto& p : line_) hashes_.push_back(g.hash(p));
+      base_ = line_.size();
+    }
+  }
+  void push(const Position& p) {
+    ++depth_;
+    if constexpr (kHistory) {
+      line_.push_back(p);
+      if constexpr (HashedGame<G>) hashes_.push_back(g_.hash(p));
+    }
+  }
+  // Back to the search's root.
+  void reset() {
+    depth_ = 0;
+    if constexpr (kHistory) {
+      line_.resize(base_);
+      if constexpr (HashedGame<G>) hashes_.resize(base_);
+    }
+  }
+  void pop() {
+    --depth_;
+    if constexpr (kHistory) {
+      line_.pop_back();
+      if constexpr (HashedGame<G>) hashes_.pop_back();
+    }
+  }
+  int ply() const { return base_ply_ + depth_; }
+  int depth() const { return depth_; }             // plies below the search's root
+  bool at_bound() const { return ply() >= max_; }  // the game's length bound: unfinished
+  // The end of a position with n > 0 moves at the line's end: E12's third
+  // repetition (a draw), else ongoing (P3: n == 0 is g.outcome(pos)).
+  Outcome repetition() const {
+    if constexpr (kHistory) {
+      if constexpr (HashedGame<G>)
+        if (std::count(hashes_.begin(), hashes_.end(), hashes_.back()) < 3) return {};
+      return g_.outcome(std::span<const Position>(line_));
+    } else {
+      return {};
+    }
+  }
+
+ private:
+  const G& g_;
+  int base_ply_, max_, depth_ = 0;
+  std::size_t base_ = 0;
+  std::vector<Position> line_;
+  std::vector<std::uint64_t> hashes_;
+};
+
+// What a finished game is worth to `player`: 1 for a win, 1/k for a draw
+// shared by k players including him, 0 otherwise; an unfinished game
+// (the length bound) is worth 1/players to each.
+inline double reward(Outcome o, int player, int players) {
+  if (!o.finished) return 1.0 / players;
+  if (!(o.winners & (1u << player))) return 0;
+  return 1.0 / std::popcount(o.winners);
+}
+
+}  // namespace arb::players

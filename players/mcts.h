@@ -1,0 +1,204 @@
+// mcts:N: UCT (Kocsis and Szepesvari 2006) with N simulations a move and
+// random playouts, written once against the Game concept.
+//
+// - Selection: UCB1, mean reward + c * sqrt(ln(parent visits) / visits), with
+//   c = sqrt(2) (Ludii's UCT default); rewards in [0, 1] (players/line.h's
+//   reward). Each node keeps the reward of the player who moved into it, so
+//   every player maximises his own (max-n; three-player Ecalper included).
+// - Expansion by progressive widening: a node visited v times has at most
+//   floor(4 * sqrt(v + 1)) children (4 at once, 16 after 15 visits, 48 after
+//   143), each a move drawn at random among the untried ranks. Below that
+//   width this is plain UCT (every move tried once before any twice); Ecalper's
+//   333,375 first moves cannot all be children, so the root samples about 126
+//   of them at N = 1000.
+// - Playout: uniform random moves by text rank (perft stats' random player)
+//   under the played-game rules: E12's third repetition ends a game drawn, and
+//   the game's length bound (--max-plies, counted from the game's start) ends
+//   it unfinished, worth 1/players to each.
+// - The move played: the most visited root child; ties by the larger mean
+//   reward, then the lower text rank.
+//
+// Determinism: moves are named by their rank in byte order of the move texts
+// and drawn from the search's own generator, so a seed gives the same move on
+// the engine and on the reference, whatever the threads.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "common/game.h"
+#include "players/line.h"
+
+namespace arb::players {
+
+inline constexpr double kExploration = 1.4142135623730951;  // sqrt(2)
+inline constexpr double kWidening = 4.0;
+
+template <Game G>
+class Mcts {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  explicit Mcts(const G& g, Stop stop = {})
+      : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(std::move(stop)) {}
+
+  // The move to play from `pos` (n > 0 legal moves) after `simulations`
+  // simulations. Throws Stopped when `stop` (Ctrl-C) is set.
+  Move choose(const Position& pos, std::uint64_t n, const Start<G>& start,
+              std::uint64_t simulations, std::uint64_t seed) {
+    Rng rng{seed};
+    Line<G> line(g_, pos, start);
+    nodes_.clear();
+    positions_.clear();
+    Node top;
+    top.moves = n;
+    top.to_move = g_.to_move(pos);
+    nodes_.push_back(std::move(top));
+    positions_.push_back(pos);
+    std::vector<std::uint32_t> path;
+    std::vector<double> result(static_cast<std::size_t>(players_));
+    for (std::uint64_t s = 0; s < simulations; ++s) {
+      if (stop_ && s % 64 == 0 && stop_()) throw Stopped{};
+      line.reset();
+      path.assign(1, 0);
+      std::uint32_t at = 0;
+      // Selection and expansion.
+      for (;;) {
+        Node& node = nodes_[at];
+        if (node.terminal) break;
+        const auto limit = static_cast<std::uint64_t>(kWidening * std::sqrt(node.visits + 1.0));
+        if (node.children.size() < std::min(node.moves, limit)) {
+          at = expand(at, line, rng);
+          path.push_back(at);
+          break;
+        }
+        at = select(node);
+        line.push(positions_[at]);
+        path.push_back(at);
+      }
+      // Evaluation: the terminal's end, or a random playout.
+      const Node& leaf = nodes_[at];
+      Outcome end = leaf.end;
+      if (!leaf.terminal) end = playout(positions_[at], leaf.moves, line, rng);
+      for (int p = 0; p < players_; ++p)
+        result[static_cast<std::size_t>(p)] = reward(end, p, players_);
+      for (const auto i : path) {
+        Node& node = nodes_[i];
+        ++node.visits;
+        if (node.moved >= 0) node.reward += result[static_cast<std::size_t>(node.moved)];
+      }
+    }
+    const Node& root = nodes_[0];
+    std::uint32_t best = root.children.front();
+    for (const auto c : root.children) {
+      const Node& a = nodes_[c];
+      const Node& b = nodes_[best];
+      if (a.visits != b.visits                         ? a.visits > b.visits
+          : a.reward * b.visits != b.reward * a.visits ? a.reward * b.visits > b.reward * a.visits
+                                                       : a.rank < b.rank)
+        best = c;
+    }
+    return ranked_.at(pos, nodes_[best].rank);
+  }
+
+  // Moves played so far by all searches (expansions and playouts): the
+  // speed benchmark's measure of work (players/bench_players.cpp).
+  std::uint64_t plies() const { return plies_; }
+
+ private:
+  struct Node {
+    std::uint64_t rank = 0;   // of the move into it, among its parent's
+    std::uint64_t moves = 0;  // legal moves here
+    int to_move = 0;
+    int moved = -1;  // the player whose move led here (-1: the root)
+    Outcome end;     // where terminal
+    bool terminal = false;
+    std::uint32_t visits = 0;
+    double reward = 0;  // summed, for `moved`
+    std::vector<std::uint32_t> children;
+  };
+
+  std::uint32_t select(const Node& node) const {
+    const double log_n = std::log(static_cast<double>(node.visits));
+    std::uint32_t best = 0;
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (const auto c : node.children) {
+      const Node& child = nodes_[c];
+      const double v = child.visits;
+      const double score = child.reward / v + kExploration * std::sqrt(log_n / v);
+      if (score > best_score) {  // ties: the first child added
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  // A new child of `at`: an untried rank drawn at random (the next untried
+  // one above it when taken), played, its end settled under the played-game
+  // rules. `line` is left at the child.
+  std::uint32_t expand(std::uint32_t at, Line<G>& line, Rng& rng) {
+    const std::uint64_t moves = nodes_[at].moves;
+    std::uint64_t rank = rng() % moves;
+    for (;;) {
+      bool taken = false;
+      for (const auto c : nodes_[at].children) taken = taken || nodes_[c].rank == rank;
+      if (!taken) break;
+      rank = rank + 1 == moves ? 0 : rank + 1;
+    }
+    Position child = g_.play(positions_[at], ranked_.at(positions_[at], rank));
+    ++plies_;
+    line.push(child);
+    Node node;
+    node.rank = rank;
+    node.moved = nodes_[at].to_move;
+    node.to_move = g_.to_move(child);
+    node.moves = g_.count_moves(child);
+    settle(node, child, line);
+    const auto index = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(std::move(node));
+    positions_.push_back(std::move(child));
+    nodes_[at].children.push_back(index);
+    return index;
+  }
+
+  // The end of the position at the line's end: P3 (no moves), E12, the bound.
+  void settle(Node& node, const Position& pos, const Line<G>& line) const {
+    if (node.moves == 0) {
+      node.terminal = true;
+      node.end = g_.outcome(pos);
+      return;
+    }
+    const Outcome o = line.repetition();
+    if (o.finished || line.at_bound()) {
+      node.terminal = true;
+      node.end = o;  // ongoing at the bound: unfinished
+    }
+  }
+
+  Outcome playout(Position pos, std::uint64_t n, Line<G>& line, Rng& rng) {
+    for (;;) {
+      pos = g_.play(pos, ranked_.at(pos, rng() % n));
+      ++plies_;
+      line.push(pos);
+      n = g_.count_moves(pos);
+      if (n == 0) return g_.outcome(pos);
+      const Outcome o = line.repetition();
+      if (o.finished) return o;
+      if (line.at_bound()) return {};
+    }
+  }
+
+  const G& g_;
+  Ranked<G> ranked_;
+  int players_;
+  Stop stop_;
+  std::uint64_t plies_ = 0;
+  std::vector<Node> nodes_;
+  std::vector<Position> positions_;
+};
+
+}  // namespace arb::players
