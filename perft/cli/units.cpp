@@ -51,8 +51,9 @@ class UnitsCommand : public Command {
     const Impl impl = args_.impl.impl();
     args_.hash = hash_.options();
     if (!args_.out.empty()) check_writable(args_.out);  // before the work
-    const UnitSet set = read_unit_set(file_);
-    args_.checksum = unit_set_checksum(set);
+    const ShardUnits units = read_shard_units(file_, args_.shard, args_.shards);
+    const UnitSet& set = units.set;
+    args_.checksum = units.checksum;
     // Each unit is written (and flushed) when it is counted, and a
     // partial --out of this shard is resumed, so a killed run loses one unit.
     std::set<std::size_t> done;
@@ -72,15 +73,13 @@ class UnitsCommand : public Command {
       io.out << line << '\n' << std::flush;
       if (!io.out) throw Error(stdout_error());
     };
-    if (!header) write(shard_header_line(set, args_.checksum, args_.shard, args_.shards));
+    if (!header) write(shard_header_line(units, args_.shard, args_.shards));
     Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {
       note_threads(args_.hash, io);
       ProgressLine line(io.err, io.progress);
       count_shard(
-          g, set, args_.shard, args_.shards, done, args_.hash,
-          [&](std::size_t unit, Count nodes) {
-            write(shard_result_line(set, args_.checksum, unit, nodes));
-          },
+          g, units, done, args_.hash,
+          [&](std::size_t k, Count nodes) { write(shard_result_line(units, k, nodes)); },
           count_progress(line, set.depth));
     });
     return 0;
