@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -163,6 +164,52 @@ bool fast_unit_line(std::string_view line, std::uint64_t& unit, std::string_view
   return take(", \"multiplicity\": ") && digits(multiplicity) && line == "}";
 }
 
+// The lines of a file read in blocks of a MB: a units file may hold hundreds
+// of MB, and every shard reads it whole (a byte at a time, that was seconds).
+// The same limits as read_line (perft/text/text.h).
+class BlockLines {
+ public:
+  explicit BlockLines(std::ifstream& in) : in_(in), buf_(kBlock) {}
+  // The next line, false at the end; `cut`: it ended at the end of the file
+  // without its newline.
+  bool next(std::string_view& line, bool& cut, const std::string& path, int number) {
+    for (;;) {
+      const char* begin = buf_.data() + pos_;
+      if (const void* nl = std::memchr(begin, '\n', end_ - pos_)) {
+        line = std::string_view(begin, static_cast<const char*>(nl) - begin);
+        pos_ += line.size() + 1;
+        cut = false;
+        if (line.size() > kMaxLineBytes) break;
+        return true;
+      }
+      if (end_ - pos_ > kMaxLineBytes) break;
+      if (eof_) {
+        if (pos_ == end_) return false;
+        line = std::string_view(begin, end_ - pos_);
+        pos_ = end_;
+        cut = true;
+        return true;
+      }
+      std::memmove(buf_.data(), begin, end_ - pos_);
+      end_ -= pos_;
+      pos_ = 0;
+      if (buf_.size() < end_ + kBlock) buf_.resize(end_ + kBlock);
+      in_.read(buf_.data() + end_, static_cast<std::streamsize>(kBlock));
+      end_ += static_cast<std::size_t>(in_.gcount());
+      if (in_.gcount() == 0) eof_ = true;
+    }
+    throw Error(path + ":" + std::to_string(number) + ": a line longer than " +
+                std::to_string(kMaxLineBytes) + " bytes");
+  }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t{1} << 20;
+  std::ifstream& in_;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0, end_ = 0;
+  bool eof_ = false;
+};
+
 }  // namespace
 
 std::string unit_set_checksum(const UnitSet& set) {
@@ -198,9 +245,11 @@ ShardUnits read_shard_units(const std::string& path, std::uint64_t shard, std::u
   std::string checksum;
   std::uint64_t h = 0, next = 0;
   std::ifstream in = open_input_file(path, "units file");
-  std::string line;
-  for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+  BlockLines lines(in);
+  std::string_view line;
+  bool cut = false;
+  for (int number = 1; lines.next(line, cut, path, number); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     std::uint64_t unit = 0;
     std::string_view position, multiplicity;
     if (units && next < *units && fast_unit_line(line, unit, position, multiplicity) &&
@@ -217,7 +266,7 @@ ShardUnits read_shard_units(const std::string& path, std::uint64_t shard, std::u
     try {
       j = nlohmann::json::parse(line);
     } catch (const nlohmann::json::exception&) {
-      if (in.eof())
+      if (cut)
         throw Error(where + ": the last line was cut short (a full disk or a killed run); " +
                     "write it again with perft split");
       throw Error(where + ": not a JSON object");
