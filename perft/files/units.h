@@ -14,7 +14,7 @@
 // A shard's results file is JSON lines too: a header (merge also reads the
 // older files without one)
 //   {"results": 1, "checksum": ..., "units": U, "depth": N, "shard": i, "shards": n}
-// then one line per unit, written and flushed as soon as it is counted:
+// then one line per unit, written at most 0.1 s after it is counted:
 //   {"checksum": ..., "units": U, "depth": N, "unit": i, "multiplicity": m, "nodes": c}
 #pragma once
 
