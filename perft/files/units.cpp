@@ -229,7 +229,26 @@ void write_unit_set(const UnitSet& set, std::ostream& out) {
   head["checksum"] = unit_set_checksum(set);
   head["version"] = version();  // who wrote it; readers go by the keys above
   out << json_line(head) << '\n';
+  std::string line;
   for (std::size_t i = 0; i < set.units.size(); ++i) {
+    // The usual line spelt directly, byte for byte as json_line would (a
+    // set may hold millions): a text of printable ASCII without quotes or
+    // backslashes, a count up to 2^53.
+    const std::string& text = set.units[i].position;
+    const Count m = set.units[i].multiplicity;
+    if (m <= (Count{1} << 53) && std::all_of(text.begin(), text.end(), [](char c) {
+          return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
+        })) {
+      line.assign("{\"unit\": ");
+      line += std::to_string(i);
+      line += ", \"position\": \"";
+      line += text;
+      line += "\", \"multiplicity\": ";
+      line += std::to_string(static_cast<std::uint64_t>(m));
+      line += "}\n";
+      out << line;
+      continue;
+    }
     nlohmann::ordered_json j;
     j["unit"] = i;
     j["position"] = set.units[i].position;
