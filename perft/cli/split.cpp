@@ -28,10 +28,10 @@ void write_units_file(const UnitSet& set, const std::string& path, Io& io) {
     return;
   }
   std::ostringstream text;
-  write_unit_set(set, text);
+  const std::string checksum = write_unit_set(set, text);
   write_output_file(path, text.str(), "'" + path + "'");  // never half a units file
   io.err << "perft split: " << set.units.size() << " units at depth " << set.at << " of "
-         << set.depth << " in " << path << " (checksum " << unit_set_checksum(set) << ")\n";
+         << set.depth << " in " << path << " (checksum " << checksum << ")\n";
 }
 
 class SplitCommand : public Command {

@@ -218,7 +218,7 @@ std::string unit_set_checksum(const UnitSet& set) {
   return hex16(h);
 }
 
-void write_unit_set(const UnitSet& set, std::ostream& out) {
+std::string write_unit_set(const UnitSet& set, std::ostream& out) {
   nlohmann::ordered_json head;
   head["split"] = 1;
   head["game"] = set.game;
@@ -226,7 +226,8 @@ void write_unit_set(const UnitSet& set, std::ostream& out) {
   head["depth"] = set.depth;
   head["at"] = set.at;
   head["units"] = set.units.size();
-  head["checksum"] = unit_set_checksum(set);
+  const std::string checksum = unit_set_checksum(set);
+  head["checksum"] = checksum;
   head["version"] = version();  // who wrote it; readers go by the keys above
   out << json_line(head) << '\n';
   std::string line;
@@ -255,6 +256,7 @@ void write_unit_set(const UnitSet& set, std::ostream& out) {
     j["multiplicity"] = json_count(set.units[i].multiplicity);
     out << json_line(j) << '\n';
   }
+  return checksum;
 }
 
 ShardUnits read_shard_units(const std::string& path, std::uint64_t shard, std::uint64_t shards) {

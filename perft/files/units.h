@@ -70,7 +70,8 @@ struct ShardUnits {
 
 // The set's checksum, 16 hex digits.
 std::string unit_set_checksum(const UnitSet& set);
-void write_unit_set(const UnitSet& set, std::ostream& out);
+// Writes the set; returns its checksum (the header's).
+std::string write_unit_set(const UnitSet& set, std::ostream& out);
 // Reads a units file; throws arb::Error naming the line.
 UnitSet read_unit_set(const std::string& path);
 // Reads shard `shard` of `shards` of a units file: every line is checked and
