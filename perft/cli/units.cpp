@@ -3,6 +3,7 @@
 // counting are the library's (perft/files/units.h).
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -51,8 +52,9 @@ class UnitsCommand : public Command {
     const Impl impl = args_.impl.impl();
     args_.hash = hash_.options();
     if (!args_.out.empty()) check_writable(args_.out);  // before the work
-    const UnitSet set = read_unit_set(file_);
-    args_.checksum = unit_set_checksum(set);
+    const ShardUnits units = read_shard_units(file_, args_.shard, args_.shards);
+    const UnitSet& set = units.set;
+    args_.checksum = units.checksum;
     // Each unit is written (and flushed) when it is counted, and a
     // partial --out of this shard is resumed, so a killed run loses one unit.
     std::set<std::size_t> done;
@@ -72,17 +74,39 @@ class UnitsCommand : public Command {
       io.out << line << '\n' << std::flush;
       if (!io.out) throw Error(stdout_error());
     };
-    if (!header) write(shard_header_line(set, args_.checksum, args_.shard, args_.shards));
+    if (!header) write(shard_header_line(units, args_.shard, args_.shards));
+    // Results go out in batches at most 0.1 s old: a set of millions of units
+    // of a few ms each would spend a tenth of its time on a write per line. A
+    // killed run loses the batch, which the rerun counts again.
+    std::string batch;
+    auto written = std::chrono::steady_clock::now();
+    const auto flush = [&] {
+      if (batch.empty()) return;
+      batch.pop_back();  // write() ends the last line
+      write(batch);
+      batch.clear();
+      written = std::chrono::steady_clock::now();
+    };
     Games::with_game(Spec::parse(set.game), impl, [&](const auto& g) {
       note_threads(args_.hash, io);
       ProgressLine line(io.err, io.progress);
-      count_shard(
-          g, set, args_.shard, args_.shards, done, args_.hash,
-          [&](std::size_t unit, Count nodes) {
-            write(shard_result_line(set, args_.checksum, unit, nodes));
-          },
-          count_progress(line, set.depth));
+      try {
+        count_shard(
+            g, units, done, args_.hash,
+            [&](std::size_t k, Count nodes) {
+              batch += shard_result_line(units, k, nodes);
+              batch += '\n';
+              if (batch.size() >= (std::size_t{1} << 16) ||
+                  std::chrono::steady_clock::now() - written >= std::chrono::milliseconds(100))
+                flush();
+            },
+            count_progress(line, set.depth));
+      } catch (...) {
+        flush();  // the units counted before a stop or an error are kept
+        throw;
+      }
     });
+    flush();
     return 0;
   }
 

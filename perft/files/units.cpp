@@ -3,12 +3,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "common/error.h"
 #include "perft/text/json.h"
@@ -19,7 +23,7 @@ namespace arb {
 
 namespace {
 
-std::uint64_t fnv1a(std::uint64_t h, const std::string& text) {
+std::uint64_t fnv1a(std::uint64_t h, std::string_view text) {
   for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
   return (h ^ '\n') * 0x100000001b3ULL;
 }
@@ -110,16 +114,111 @@ std::string too_many_units(int at, int ply, Count estimate, std::size_t max_unit
          " or less, or each first move on its own (--moves M)";
 }
 
-std::string unit_set_checksum(const UnitSet& set) {
+namespace {
+
+std::uint64_t checksum_head(const UnitSet& set) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   h = fnv1a(h, set.game);
   h = fnv1a(h, set.position);
-  h = fnv1a(h, std::to_string(set.depth) + " " + std::to_string(set.at));
-  for (const auto& u : set.units) h = fnv1a(fnv1a(h, u.position), to_string(u.multiplicity));
+  return fnv1a(h, std::to_string(set.depth) + " " + std::to_string(set.at));
+}
+
+std::uint64_t checksum_unit(std::uint64_t h, std::string_view position,
+                            std::string_view multiplicity) {
+  return fnv1a(fnv1a(h, position), multiplicity);
+}
+
+// A unit line as perft split writes it,
+//   {"unit": i, "position": "...", "multiplicity": m}
+// read without a JSON parser (every shard reads the whole set, which may hold
+// millions of units): false where the line is spelt otherwise (escapes in the
+// text, a count as a string, leading zeros), which the JSON parser then reads.
+bool fast_unit_line(std::string_view line, std::uint64_t& unit, std::string_view& position,
+                    std::string_view& multiplicity) {
+  const auto take = [&](std::string_view word) {
+    if (line.substr(0, word.size()) != word) return false;
+    line.remove_prefix(word.size());
+    return true;
+  };
+  const auto digits = [&](std::string_view& out) {
+    std::size_t n = 0;
+    while (n < line.size() && n < 19 && line[n] >= '0' && line[n] <= '9') ++n;
+    if (n == 0 || (n > 1 && line[0] == '0') ||
+        (n < line.size() && line[n] >= '0' && line[n] <= '9'))
+      return false;
+    out = line.substr(0, n);
+    line.remove_prefix(n);
+    return true;
+  };
+  std::string_view number;
+  if (!take("{\"unit\": ") || !digits(number) || !take(", \"position\": \"")) return false;
+  unit = 0;
+  for (const char c : number) unit = unit * 10 + static_cast<std::uint64_t>(c - '0');
+  const std::size_t end = line.find_first_of("\"\\");
+  if (end == std::string_view::npos || line[end] != '"') return false;
+  for (std::size_t i = 0; i < end; ++i)
+    if (static_cast<unsigned char>(line[i]) < 0x20 || static_cast<unsigned char>(line[i]) > 0x7e)
+      return false;
+  position = line.substr(0, end);
+  line.remove_prefix(end + 1);
+  return take(", \"multiplicity\": ") && digits(multiplicity) && line == "}";
+}
+
+// The lines of a file read in blocks of a MB: a units file may hold hundreds
+// of MB, and every shard reads it whole (a byte at a time, that was seconds).
+// The same limits as read_line (perft/text/text.h).
+class BlockLines {
+ public:
+  explicit BlockLines(std::ifstream& in) : in_(in), buf_(kBlock) {}
+  // The next line, false at the end; `cut`: it ended at the end of the file
+  // without its newline.
+  bool next(std::string_view& line, bool& cut, const std::string& path, int number) {
+    for (;;) {
+      const char* begin = buf_.data() + pos_;
+      if (const void* nl = std::memchr(begin, '\n', end_ - pos_)) {
+        line = std::string_view(begin, static_cast<const char*>(nl) - begin);
+        pos_ += line.size() + 1;
+        cut = false;
+        if (line.size() > kMaxLineBytes) break;
+        return true;
+      }
+      if (end_ - pos_ > kMaxLineBytes) break;
+      if (eof_) {
+        if (pos_ == end_) return false;
+        line = std::string_view(begin, end_ - pos_);
+        pos_ = end_;
+        cut = true;
+        return true;
+      }
+      std::memmove(buf_.data(), begin, end_ - pos_);
+      end_ -= pos_;
+      pos_ = 0;
+      if (buf_.size() < end_ + kBlock) buf_.resize(end_ + kBlock);
+      in_.read(buf_.data() + end_, static_cast<std::streamsize>(kBlock));
+      end_ += static_cast<std::size_t>(in_.gcount());
+      if (in_.gcount() == 0) eof_ = true;
+    }
+    throw Error(path + ":" + std::to_string(number) + ": a line longer than " +
+                std::to_string(kMaxLineBytes) + " bytes");
+  }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t{1} << 20;
+  std::ifstream& in_;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0, end_ = 0;
+  bool eof_ = false;
+};
+
+}  // namespace
+
+std::string unit_set_checksum(const UnitSet& set) {
+  std::uint64_t h = checksum_head(set);
+  for (const auto& u : set.units) h = checksum_unit(h, u.position, to_string(u.multiplicity));
   return hex16(h);
 }
 
-void write_unit_set(const UnitSet& set, std::ostream& out) {
+std::string write_unit_set(const UnitSet& set, std::ostream& out) {
   nlohmann::ordered_json head;
   head["split"] = 1;
   head["game"] = set.game;
@@ -127,23 +226,73 @@ void write_unit_set(const UnitSet& set, std::ostream& out) {
   head["depth"] = set.depth;
   head["at"] = set.at;
   head["units"] = set.units.size();
-  head["checksum"] = unit_set_checksum(set);
+  const std::string checksum = unit_set_checksum(set);
+  head["checksum"] = checksum;
   head["version"] = version();  // who wrote it; readers go by the keys above
   out << json_line(head) << '\n';
+  std::string line;
   for (std::size_t i = 0; i < set.units.size(); ++i) {
+    // The usual line spelt directly, byte for byte as json_line would (a
+    // set may hold millions): a text of printable ASCII without quotes or
+    // backslashes, a count up to 2^53.
+    const std::string& text = set.units[i].position;
+    const Count m = set.units[i].multiplicity;
+    if (m <= (Count{1} << 53) && std::all_of(text.begin(), text.end(), [](char c) {
+          return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
+        })) {
+      line.assign("{\"unit\": ");
+      line += std::to_string(i);
+      line += ", \"position\": \"";
+      line += text;
+      line += "\", \"multiplicity\": ";
+      line += std::to_string(static_cast<std::uint64_t>(m));
+      line += "}\n";
+      out << line;
+      continue;
+    }
     nlohmann::ordered_json j;
     j["unit"] = i;
     j["position"] = set.units[i].position;
     j["multiplicity"] = json_count(set.units[i].multiplicity);
     out << json_line(j) << '\n';
   }
+  return checksum;
 }
 
-UnitSet read_unit_set(const std::string& path) {
-  UnitSet set;
+ShardUnits read_shard_units(const std::string& path, std::uint64_t shard, std::uint64_t shards) {
+  ShardUnits r;
+  UnitSet& set = r.set;
   std::optional<std::uint64_t> units;
   std::string checksum;
-  for_each_unit_line(path, [&](const nlohmann::json& j, const std::string& where) {
+  std::uint64_t h = 0, next = 0;
+  std::ifstream in = open_input_file(path, "units file");
+  BlockLines lines(in);
+  std::string_view line;
+  bool cut = false;
+  for (int number = 1; lines.next(line, cut, path, number); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    std::uint64_t unit = 0;
+    std::string_view position, multiplicity;
+    if (units && next < *units && fast_unit_line(line, unit, position, multiplicity) &&
+        unit == next) {
+      h = checksum_unit(h, position, multiplicity);
+      if (next++ % shards == shard) {
+        r.numbers.push_back(unit);
+        set.units.push_back({std::string(position), read_plain_number(multiplicity).value});
+      }
+      continue;
+    }
+    const std::string where = path + ":" + std::to_string(number);
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception&) {
+      if (cut)
+        throw Error(where + ": the last line was cut short (a full disk or a killed run); " +
+                    "write it again with perft split");
+      throw Error(where + ": not a JSON object");
+    }
+    if (!j.is_object()) throw Error(where + ": not a JSON object");
     if (!units) {
       if (!j.contains("split")) throw Error(where + ": not a units file (perft split writes one)");
       set.game = text_of(j, "game", where);
@@ -156,44 +305,52 @@ UnitSet read_unit_set(const std::string& path) {
       set.at = static_cast<int>(at);
       units = units_of(j, where);
       checksum = text_of(j, "checksum", where);
-      return;
+      h = checksum_head(set);
+      continue;
     }
-    if (set.units.size() >= *units)
+    if (next >= *units)
       throw Error(where + ": more units than the header's " + std::to_string(*units));
-    if (number_of(j, "unit", where) != set.units.size())
-      throw Error(where + ": expected unit " + std::to_string(set.units.size()));
-    set.units.push_back({text_of(j, "position", where), count_of(j, "multiplicity", where)});
-  });
+    if (number_of(j, "unit", where) != next)
+      throw Error(where + ": expected unit " + std::to_string(next));
+    Unit u{text_of(j, "position", where), count_of(j, "multiplicity", where)};
+    h = checksum_unit(h, u.position, to_string(u.multiplicity));
+    if (next++ % shards == shard) {
+      r.numbers.push_back(next - 1);
+      set.units.push_back(std::move(u));
+    }
+  }
   if (!units) throw Error("units file '" + path + "' is empty");
-  if (set.units.size() != *units)
-    throw Error("units file '" + path + "' has " + std::to_string(set.units.size()) +
+  if (next != *units)
+    throw Error("units file '" + path + "' has " + std::to_string(next) +
                 " units, its header says " + std::to_string(*units));
-  if (unit_set_checksum(set) != checksum)
+  if (hex16(h) != checksum)
     throw Error("units file '" + path + "': checksum mismatch (the file was changed)");
-  return set;
+  r.total = next;
+  r.checksum = checksum;
+  return r;
 }
 
-std::string shard_header_line(const UnitSet& set, const std::string& checksum, std::uint64_t shard,
-                              std::uint64_t shards) {
+UnitSet read_unit_set(const std::string& path) { return read_shard_units(path, 0, 1).set; }
+
+std::string shard_header_line(const ShardUnits& units, std::uint64_t shard, std::uint64_t shards) {
   nlohmann::ordered_json j;
   j["results"] = 1;
-  j["checksum"] = checksum;
-  j["units"] = set.units.size();
-  j["depth"] = set.depth;
+  j["checksum"] = units.checksum;
+  j["units"] = units.total;
+  j["depth"] = units.set.depth;
   j["shard"] = shard;
   j["shards"] = shards;
   j["version"] = version();
   return json_line(j);
 }
 
-std::string shard_result_line(const UnitSet& set, const std::string& checksum, std::size_t unit,
-                              Count nodes) {
+std::string shard_result_line(const ShardUnits& units, std::size_t k, Count nodes) {
   nlohmann::ordered_json j;
-  j["checksum"] = checksum;
-  j["units"] = set.units.size();
-  j["depth"] = set.depth;
-  j["unit"] = unit;
-  j["multiplicity"] = json_count(set.units[unit].multiplicity);
+  j["checksum"] = units.checksum;
+  j["units"] = units.total;
+  j["depth"] = units.set.depth;
+  j["unit"] = units.numbers[k];
+  j["multiplicity"] = json_count(units.set.units[k].multiplicity);
   j["nodes"] = json_count(nodes);
   return json_line(j);
 }
@@ -248,7 +405,7 @@ std::set<std::size_t> resume_shard(const std::string& path, const std::string& c
 MergeResult merge_results(const std::vector<std::string>& files) {
   MergeResult r;
   std::optional<std::string> checksum;
-  std::map<std::uint64_t, int> seen;
+  std::vector<std::uint8_t> seen;  // per unit: 0, 1, 2 (twice or more)
   for (const auto& path : files)
     for_each_result_line(path, [&](const nlohmann::json& j, const std::string& where) {
       const std::string sum = text_of(j, "checksum", where);
@@ -256,6 +413,7 @@ MergeResult merge_results(const std::vector<std::string>& files) {
         checksum = sum;
         r.units = units_of(j, where);
         r.depth = number_of(j, "depth", where);
+        seen.assign(r.units, 0);
       } else if (sum != *checksum) {
         throw Error(where + ": results of another units file (checksum " + sum + ", not " +
                     *checksum + ")");
@@ -267,18 +425,17 @@ MergeResult merge_results(const std::vector<std::string>& files) {
       const std::uint64_t unit = number_of(j, "unit", where);
       if (unit >= r.units)
         throw Error(where + ": unit " + std::to_string(unit) + " of " + std::to_string(r.units));
-      ++seen[unit];
+      seen[unit] = static_cast<std::uint8_t>(std::min(seen[unit] + 1, 2));
       r.total = checked_add(
           r.total, checked_mul(count_of(j, "multiplicity", where), count_of(j, "nodes", where)));
     });
   if (!checksum) throw Error("perft merge: no results in the files");
   r.checksum = *checksum;
   for (std::uint64_t u = 0; u < r.units; ++u) {
-    const auto it = seen.find(u);
-    if (it == seen.end()) {
+    if (seen[u] == 0) {
       ++r.missing;
       if (!r.first_missing) r.first_missing = u;
-    } else if (it->second > 1) {
+    } else if (seen[u] > 1) {
       ++r.duplicated;
       if (!r.first_duplicate) r.first_duplicate = u;
     }

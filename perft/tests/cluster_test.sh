@@ -20,6 +20,7 @@ check() {  # <spec> <depth> <at>
 check eximo 4 2
 check emergo:size=7 5 3
 check meridians:size=6 3 1
+check emergo 5 auto  # classes 3 plies above the leaves, no table in the shards
 
 # A gap and a duplicate are errors (exit 1), not a smaller or bigger total.
 status=0

@@ -256,9 +256,10 @@ TEST(Edges, I5_SplitRefusesBeforeItBuildsThePositions) {
   EXPECT_NE(split("emergo", 1, 39).find("--at 1: up to 40 positions at ply 1"), std::string::npos)
       << split("emergo", 1, 39);
   EXPECT_EQ(split("emergo", 2, 1504), "split");
-  // 1504 < 16 x 100 passes the estimate; the expansion stops at 101.
+  // Below the root the units are Emergo's 8 classes of first moves, with 300
+  // moves: 300 < 128 x 100 passes the estimate; the expansion stops at 101.
   EXPECT_NE(split("emergo", 2, 100)
-                .find("--at 2: up to 1504 positions at ply 2, more than a "
+                .find("--at 2: up to 300 positions at ply 2, more than a "
                       "units set holds (100)"),
             std::string::npos)
       << split("emergo", 2, 100);
@@ -322,6 +323,66 @@ TEST(Edges, P4_AFinishedUnitIsWrittenWithZero) {
       << u.out;
   const auto m = run_cli({"merge", write_temp("finished_shard.jsonl", u.out)});
   EXPECT_EQ(m.out, "total " + std::to_string(2 * 1828116) + "\n") << m.err;  // README: perft(4)
+}
+
+// A unit is a symmetry class where the engine has canonical(): Emergo's 40
+// first moves are 8 classes whose multiplicities add up to 40, and the merged
+// total is the count; the reference, without canonical(), keeps the 40.
+TEST(Edges, P1_SplitUnitsAreSymmetryClasses) {
+  const std::string units = temp_path("classes.jsonl"), shard = temp_path("classes_shard.jsonl");
+  std::remove(shard.c_str());
+  ASSERT_EQ(run_cli({"split", "emergo", "--depth", "3", "--at", "1", "--out", units}).status, 0);
+  const UnitSet set = read_unit_set(units);
+  ASSERT_EQ(set.units.size(), 8u);
+  Count moves = 0;
+  for (const auto& u : set.units) moves += u.multiplicity;
+  EXPECT_EQ(moves, 40);
+  ASSERT_EQ(run_cli({"units", units, "--out", shard}).status, 0);
+  EXPECT_EQ(run_cli({"merge", shard}).out, "total 55172\n");  // RULES.md: Emergo perft(3)
+  ASSERT_EQ(run_cli({"split", "emergo", "--depth", "3", "--at", "1", "--impl", "reference", "--out",
+                     units})
+                .status,
+            0);
+  EXPECT_EQ(read_unit_set(units).units.size(), 40u);
+}
+
+// --at auto leaves the game's probe depth below the units (3 plies for
+// Eximo, 4 for Meridians), fewer where the tree is shallower.
+TEST(Edges, I5_SplitAtAutoLeavesTheProbeDepth) {
+  const std::string units = temp_path("auto.jsonl");
+  ASSERT_EQ(run_cli({"split", "eximo", "--depth", "5", "--at", "auto", "--out", units}).status, 0);
+  EXPECT_EQ(read_unit_set(units).at, 2);
+  ASSERT_EQ(run_cli({"split", "meridians", "--depth", "5", "--at", "auto", "--out", units}).status,
+            0);
+  EXPECT_EQ(read_unit_set(units).at, 1);
+  ASSERT_EQ(run_cli({"split", "eximo", "--depth", "2", "--at", "auto", "--out", units}).status, 0);
+  EXPECT_EQ(read_unit_set(units).at, 0);
+  expect_error({"split", "eximo", "--depth", "2", "--at", "automatic"}, "--at");
+}
+
+// A shard reads every line of the set (the checksum) but keeps only its
+// units; a unit line spelt otherwise than split writes it (a count as a
+// string, spaces) is read by the JSON parser, to the same set.
+TEST(Edges, I5_AShardReadsItsUnitsOfTheWholeSet) {
+  const std::string units = temp_path("shard_read.jsonl");
+  ASSERT_EQ(run_cli({"split", "eximo", "--depth", "3", "--at", "1", "--out", units}).status, 0);
+  const ShardUnits all = read_shard_units(units, 0, 1), odd = read_shard_units(units, 1, 3);
+  EXPECT_EQ(all.total, 20u);
+  EXPECT_EQ(odd.total, 20u);
+  EXPECT_EQ(odd.checksum, all.checksum);
+  ASSERT_EQ(odd.numbers.size(), 7u);  // units 1, 4, ..., 19
+  for (std::size_t k = 0; k < odd.numbers.size(); ++k) {
+    EXPECT_EQ(odd.numbers[k], 1 + 3 * k);
+    EXPECT_EQ(odd.set.units[k].position, all.set.units[1 + 3 * k].position);
+  }
+  std::string text = read_all(units);
+  const std::size_t line = text.find("{\"unit\": 4,");
+  ASSERT_NE(line, std::string::npos);
+  const std::size_t m = text.find("\"multiplicity\": ", line) + 16;
+  text.replace(m, text.find('}', m) - m, "\"" + text.substr(m, text.find('}', m) - m) + "\" ");
+  const ShardUnits spelt = read_shard_units(write_temp("shard_spelt.jsonl", text), 1, 3);
+  EXPECT_EQ(spelt.checksum, all.checksum);
+  EXPECT_EQ(spelt.set.units[1].multiplicity, all.set.units[4].multiplicity);
 }
 
 // --out is checked before counting; a partial results file
