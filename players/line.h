@@ -21,7 +21,8 @@ namespace arb::players {
 using Stop = std::function<bool()>;
 struct Stopped {};
 
-// splitmix64, as perft stats' games: a search's generator.
+// splitmix64 (Steele, Lea, Flood 2014): a search's generator, and perft
+// stats' generator of one game (perft/stats/stats.h).
 struct Rng {
   std::uint64_t state;
   std::uint64_t operator()() {

@@ -573,10 +573,12 @@ PYBIND11_MODULE(_arbiter, m) {
         py::arg("position"), py::arg(count), py::arg("seed") = 1, doc);
   };
   search("mcts_move", players::PlayerSpec::Kind::kMcts, "simulations", players::kMaxSimulations,
-         "the move text mcts:simulations plays from the position (UCT, docs/players.md), "
+         "mcts_move(position: Position, simulations: int, seed: int = 1) -> str\n\n"
+         "The move text mcts:simulations plays from the position (UCT, docs/players.md), "
          "as perft stats --players; the same for a seed on either impl");
   search("alphabeta_move", players::PlayerSpec::Kind::kAlphaBeta, "depth", players::kMaxDepth,
-         "the move text alphabeta:depth plays from the position (docs/players.md), as perft "
+         "alphabeta_move(position: Position, depth: int, seed: int = 1) -> str\n\n"
+         "The move text alphabeta:depth plays from the position (docs/players.md), as perft "
          "stats --players; the same for a seed on either impl");
 
   py::class_<VerifyReport>(m, "VerifyResult", "What arbiter.verify found")

@@ -43,16 +43,9 @@ int parse_max_plies(std::string_view text);
 
 enum class Player { kRandom, kGreedy };
 
-// splitmix64 (Steele, Lea, Flood 2014): the generator of one game.
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t operator()() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-};
+// splitmix64 (Steele, Lea, Flood 2014): the generator of one game, the
+// search players' own (players/line.h).
+using SplitMix64 = players::Rng;
 
 // The seed of game `index` of ruleset `stream` (0 = A, 1 = B): A and B play
 // independent games, as the z test assumes.

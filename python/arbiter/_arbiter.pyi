@@ -81,6 +81,12 @@ def verify(
     moves: str = "",
     text_depth: int = 2,
 ) -> VerifyResult: ...
+def mcts_move(position: Position, simulations: int, seed: int = 1) -> str:
+    """The move text mcts:simulations plays from the position (UCT, docs/players.md), as
+    perft stats --players; the same for a seed on either impl."""
+def alphabeta_move(position: Position, depth: int, seed: int = 1) -> str:
+    """The move text alphabeta:depth plays from the position (docs/players.md), as perft
+    stats --players; the same for a seed on either impl."""
 
 # The game API (python/game_api.cpp): load_game, ActionGame and State, in
 # OpenSpiel's shape. docs/python.md#the-game-api has the details.
