@@ -130,6 +130,11 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //                                 when legal_moves already worked it out, else
 //                                 0: perft's last two plies then skip the play
 //                                 (engine Meridians, whose M10 marking yields it)
+//   g.special_ranks(pos) -> std::vector<std::uint64_t>  the text ranks (as
+//                                 nth_move's) of the few legal moves of a kind
+//                                 of their own that a search sampling a wide
+//                                 turn must not miss (Ecalper's C3 `swap`);
+//                                 the same ranks in every implementation
 //   G::kMaterialSameForEveryMove  true where every move changes every player's
 //                                 material alike (Ecalper, C4): greedy is random
 //   G::kProbeDepth -> int         the least remaining depth at which the default
@@ -149,6 +154,11 @@ template <class G>
 concept CountAfterGame = Game<G> &&
     requires(const G g, const typename G::Position& pos, const typename G::Move& move) {
   { g.count_after(pos, move) } -> std::same_as<std::uint64_t>;
+};
+
+template <class G>
+concept SpecialMovesGame = Game<G> && requires(const G g, const typename G::Position& pos) {
+  { g.special_ranks(pos) } -> std::same_as<std::vector<std::uint64_t>>;
 };
 
 template <class G>

@@ -14,7 +14,8 @@
 //   the root moves best first by the last; below, moves ordered by the
 //   evaluation of the position they lead to (at remaining depth >= 2).
 // - Width: a position with more than 64 legal moves (Ecalper: 333,375 at the
-//   start) is searched on 64 distinct moves drawn at random; others whole.
+//   start) is searched on 64 distinct moves: the game's special moves
+//   (g.special_ranks: Ecalper's swap), the rest drawn at random; others whole.
 // - Ties at the root: the root moves start in a random order (the seed's), and
 //   the first of the best is played.
 // - The played-game rules apply along every line (E12, the length bound).
@@ -105,7 +106,8 @@ class AlphaBeta {
       return false;
   }
 
-  // The moves searched at a node, in rank order: all, or kMaxWidth drawn.
+  // The moves searched at a node, in rank order: all, or kMaxWidth: the
+  // special ones, then drawn.
   void pick(const Position& pos, std::uint64_t n, Rng& rng, std::vector<std::uint64_t>& ranks,
             std::vector<Move>& moves) {
     ranks.clear();
@@ -115,6 +117,11 @@ class AlphaBeta {
       for (std::uint64_t i = 0; i < n; ++i) ranks.push_back(i);
       return;
     }
+    if constexpr (SpecialMovesGame<G>)
+      for (const auto r : g_.special_ranks(pos))
+        if (r < n && ranks.size() < kMaxWidth &&
+            std::find(ranks.begin(), ranks.end(), r) == ranks.end())
+          ranks.push_back(r);
     while (ranks.size() < kMaxWidth) {
       std::uint64_t r = rng() % n;
       while (std::find(ranks.begin(), ranks.end(), r) != ranks.end()) r = r + 1 == n ? 0 : r + 1;

@@ -7,7 +7,8 @@
 //   every player maximises his own (max-n; three-player Ecalper included).
 // - Expansion by progressive widening: a node visited v times has at most
 //   floor(4 * sqrt(v + 1)) children (4 at once, 16 after 15 visits, 48 after
-//   143), each a move drawn at random among the untried ranks. Below that
+//   143), each a move drawn at random among the untried ranks, after the
+//   game's special moves (g.special_ranks: Ecalper's swap). Below that
 //   width this is plain UCT (every move tried once before any twice); Ecalper's
 //   333,375 first moves cannot all be children, so the root samples about 126
 //   of them at N = 1000.
@@ -104,6 +105,15 @@ class Mcts {
     return ranked_.at(pos, nodes_[best].rank);
   }
 
+  // The text ranks of the last search's root children, in the order they
+  // were added (tests: the special moves come first).
+  std::vector<std::uint64_t> root_ranks() const {
+    std::vector<std::uint64_t> ranks;
+    if (!nodes_.empty())
+      for (const auto c : nodes_[0].children) ranks.push_back(nodes_[c].rank);
+    return ranks;
+  }
+
   // Moves played so far by all searches (expansions and playouts): the
   // speed benchmark's measure of work (players/bench_players.cpp).
   std::uint64_t plies() const { return plies_; }
@@ -137,17 +147,27 @@ class Mcts {
     return best;
   }
 
-  // A new child of `at`: an untried rank drawn at random (the next untried
-  // one above it when taken), played, its end settled under the played-game
-  // rules. `line` is left at the child.
+  // A new child of `at`: the game's special moves first (C3's swap, which a
+  // draw among Ecalper's hundreds of thousands would miss), then an untried
+  // rank drawn at random (the next untried one above it when taken), played,
+  // its end settled under the played-game rules. `line` is left at the child.
   std::uint32_t expand(std::uint32_t at, Line<G>& line, Rng& rng) {
     const std::uint64_t moves = nodes_[at].moves;
-    std::uint64_t rank = rng() % moves;
-    for (;;) {
-      bool taken = false;
-      for (const auto c : nodes_[at].children) taken = taken || nodes_[c].rank == rank;
-      if (!taken) break;
-      rank = rank + 1 == moves ? 0 : rank + 1;
+    const auto taken = [&](std::uint64_t r) {
+      for (const auto c : nodes_[at].children)
+        if (nodes_[c].rank == r) return true;
+      return false;
+    };
+    std::uint64_t rank = moves;
+    if constexpr (SpecialMovesGame<G>)
+      for (const auto r : g_.special_ranks(positions_[at]))
+        if (r < moves && !taken(r)) {
+          rank = r;
+          break;
+        }
+    if (rank == moves) {
+      rank = rng() % moves;
+      while (taken(rank)) rank = rank + 1 == moves ? 0 : rank + 1;
     }
     Position child = g_.play(positions_[at], ranked_.at(positions_[at], rank));
     ++plies_;

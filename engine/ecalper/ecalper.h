@@ -17,6 +17,7 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/count.h"
 #include "common/error.h"
@@ -234,6 +235,12 @@ class Ecalper {
     return pos.count[static_cast<std::size_t>(player)];
   }
   static constexpr bool kMaterialSameForEveryMove = true;
+  // The ranks of the moves a sampling search must not miss: C3's `swap`,
+  // rank 0 ("swap" < "x..."), one move among hundreds of thousands.
+  std::vector<std::uint64_t> special_ranks(const Position& pos) const {
+    if (pos.swap) return {0};
+    return {};
+  }
 
   // perft(depth) without the walk (perft/count/perft.h picks it up for depth >= 2).
   // What lies below a position depends only on counters (stones per player,

@@ -122,6 +122,36 @@ TEST(Players, EngineAndReferencePlayTheSameGames) {
   });
 }
 
+// C3's swap is one move among White's first-turn thousands: both searches
+// try it (the game's special_ranks), on the engine and on the reference.
+template <Game G>
+void expect_swap_tried(const G& g) {
+  const auto black = g.start();
+  const auto white = g.play(black, g.nth_move(black, 0));
+  const std::uint64_t n = g.count_moves(white);
+  ASSERT_GT(n, 64u);
+  ASSERT_EQ(g.move_text(white, g.nth_move(white, 0)), "swap");
+  players::Mcts<G> mcts(g);
+  const players::Start<G> start{{}, 1, 1000};
+  mcts.choose(white, n, start, 20, 7);
+  const auto ranks = mcts.root_ranks();
+  ASSERT_FALSE(ranks.empty());
+  EXPECT_EQ(ranks.front(), 0u);
+  EXPECT_TRUE(g.special_ranks(black).empty());
+  EXPECT_TRUE(g.special_ranks(g.play(white, g.nth_move(white, 1))).empty());
+}
+
+TEST(Players, SearchesTryTheSwap) {
+  const Spec spec = Games::parse_spec("ecalper:size=5");
+  expect_swap_tried(engine::ecalper::Ecalper(spec));
+  expect_swap_tried(reference::Ecalper(spec));
+  // Three players: no swap (C3).
+  const Spec three = Games::parse_spec("ecalper:size=5,players=3");
+  const engine::ecalper::Ecalper e3(three);
+  const auto after = e3.play(e3.start(), e3.nth_move(e3.start(), 0));
+  EXPECT_TRUE(e3.special_ranks(after).empty());
+}
+
 // A search beats random play on every game: short games (small boards),
 // fixed seeds, each seat order; the search must win at least 80%.
 TEST(Players, SearchBeatsRandomOnEveryGame) {

@@ -76,6 +76,12 @@ class Ecalper {
   // changes the material lead alike: greedy plays at random.
   int material(const Position& pos, int player) const;
   static constexpr bool kMaterialSameForEveryMove = true;
+  // The ranks of the moves a sampling search must not miss: C3's `swap`,
+  // first in text order ('s' < 'x'), one move among hundreds of thousands.
+  std::vector<std::uint64_t> special_ranks(const Position& pos) const {
+    if (pos.may_swap) return {0};
+    return {};
+  }
 
   // Geometry (C1), public for tests and diagnostics.
   int size() const { return n_; }
