@@ -43,18 +43,10 @@ class Ranked {
     if constexpr (NthMoveGame<G>) {
       return g_.nth_move(pos, rank);
     } else {
-      moves_.clear();
-      texts_.clear();
-      order_.clear();
-      for (const auto& m : g_.legal_moves(pos)) {
-        order_.push_back(static_cast<std::uint32_t>(moves_.size()));
-        moves_.push_back(m);
-        texts_.push_back(g_.move_text(pos, m));
-      }
+      list(pos);
       if (rank >= moves_.size()) throw Error("count_moves and legal_moves differ");
       const auto nth = order_.begin() + static_cast<std::ptrdiff_t>(rank);
-      std::nth_element(order_.begin(), nth, order_.end(),
-                       [&](std::uint32_t a, std::uint32_t b) { return texts_[a] < texts_[b]; });
+      std::nth_element(order_.begin(), nth, order_.end(), by_text());
       return moves_[*nth];
     }
   }
@@ -64,22 +56,29 @@ class Ranked {
     if constexpr (NthMoveGame<G>) {
       for (std::uint64_t i = 0; i < n; ++i) sorted_.push_back(g_.nth_move(pos, i));
     } else {
-      moves_.clear();
-      texts_.clear();
-      order_.clear();
-      for (const auto& m : g_.legal_moves(pos)) {
-        order_.push_back(static_cast<std::uint32_t>(moves_.size()));
-        moves_.push_back(m);
-        texts_.push_back(g_.move_text(pos, m));
-      }
-      std::sort(order_.begin(), order_.end(),
-                [&](std::uint32_t a, std::uint32_t b) { return texts_[a] < texts_[b]; });
+      list(pos);
+      std::sort(order_.begin(), order_.end(), by_text());
       for (auto i : order_) sorted_.push_back(moves_[i]);
     }
     return sorted_;
   }
 
  private:
+  // The legal moves, their texts and the identity order of their indices.
+  void list(const typename G::Position& pos) {
+    moves_.clear();
+    texts_.clear();
+    order_.clear();
+    for (const auto& m : g_.legal_moves(pos)) {
+      order_.push_back(static_cast<std::uint32_t>(moves_.size()));
+      moves_.push_back(m);
+      texts_.push_back(g_.move_text(pos, m));
+    }
+  }
+  auto by_text() const {
+    return [this](std::uint32_t a, std::uint32_t b) { return texts_[a] < texts_[b]; };
+  }
+
   const G& g_;
   std::vector<typename G::Move> moves_, sorted_;
   std::vector<std::string> texts_;
