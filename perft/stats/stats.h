@@ -107,7 +107,10 @@ typename G::Move by_text_rank(const G& g, const typename G::Position& pos,
 // greedy: the moves that leave the mover the largest material lead (his
 // material minus the others'), ties by text rank at random. mcts:N and
 // alphabeta:D (players/players.h): a search seeded by the game's generator.
-// One player for every seat, or one per seat in turn order.
+// One player for every seat, or one per seat in turn order. A seat is a
+// colour: RULES.md is silent on who plays a colour after C3's or M9's swap,
+// and by colour a swap changes nothing for the swapper, so searches never
+// play it (docs/players.md).
 template <Game G>
 class Mover {
  public:
