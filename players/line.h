@@ -139,6 +139,9 @@ class Line {
       if constexpr (HashedGame<G>) hashes_.pop_back();
     }
   }
+  // The positions from the game's start to the line's end, where the game
+  // ends by repetition (E12); empty elsewhere.
+  std::span<const Position> history() const { return line_; }
   int ply() const { return base_ply_ + depth_; }
   int depth() const { return depth_; }             // plies below the search's root
   bool at_bound() const { return ply() >= max_; }  // the game's length bound: unfinished

@@ -191,7 +191,6 @@ template <Game G>
 GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root, std::uint64_t seed,
                   int max_plies, Tally& t) {
   using Position = typename G::Position;
-  constexpr bool kHistory = requires(const G& gg, std::span<const Position> h) { gg.outcome(h); };
   Observer<G> observer(g, t.metrics);  // the metrics' view of the game
   const auto end = [&](Outcome o, int plies, bool unfinished) {
     record(t, o, plies, unfinished);
@@ -199,26 +198,14 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
     return GameEnd{o, plies, unfinished};
   };
   SplitMix64 rng{seed};
-  std::vector<Position> history{root};
-  std::vector<std::uint64_t> hashes;
-  if constexpr (kHistory && HashedGame<G>) hashes.push_back(g.hash(root));
+  players::Line<G> line(g, root, {{}, 0, max_plies});  // E12's history, the bound
   Position pos = root;
   observer.position(pos);
   for (int ply = 0;; ++ply) {
     const std::uint64_t n = g.count_moves(pos);
     if (n == 0) return end(g.outcome(pos), ply, false);  // P3: finished iff no moves
-    if constexpr (kHistory) {
-      // Only a position seen three times can end by repetition; where the
-      // game hashes, the hashes rule the others out cheaply (equal => equal hash).
-      bool may_repeat = true;
-      if constexpr (HashedGame<G>)
-        may_repeat = std::count(hashes.begin(), hashes.end(), hashes.back()) >= 3;
-      if (may_repeat) {
-        const Outcome o = g.outcome(std::span<const Position>(history));
-        if (o.finished) return end(o, ply, false);
-      }
-    }
-    if (ply >= max_plies) return end(Outcome::ongoing(), ply, true);
+    if (const Outcome o = line.repetition(); o.finished) return end(o, ply, false);
+    if (line.at_bound()) return end(Outcome::ongoing(), ply, true);
     if (t.moves_sum.size() <= static_cast<std::size_t>(ply)) {
       t.moves_sum.resize(static_cast<std::size_t>(ply) + 1, 0);
       t.moves_seen.resize(static_cast<std::size_t>(ply) + 1, 0);
@@ -226,14 +213,9 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
     t.moves_sum[static_cast<std::size_t>(ply)] += n;
     ++t.moves_seen[static_cast<std::size_t>(ply)];
     observer.moves(n);
-    const std::span<const Position> line =
-        kHistory ? std::span<const Position>(history) : std::span<const Position>();
-    pos = g.play(pos, mover.pick(pos, n, rng, {line, ply, max_plies}));
+    pos = g.play(pos, mover.pick(pos, n, rng, {line.history(), ply, max_plies}));
     observer.position(pos);
-    if constexpr (kHistory) {
-      history.push_back(pos);
-      if constexpr (HashedGame<G>) hashes.push_back(g.hash(pos));
-    }
+    line.push(pos);
   }
 }
 
