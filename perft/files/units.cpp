@@ -58,9 +58,25 @@ std::string text_of(const nlohmann::json& j, const char* key, const std::string&
   return it->get<std::string>();
 }
 
+// One line of a JSON lines file at `where` ("FILE:LINE") as an object. A
+// last line without its newline (`cut`) was cut short (a full disk, a killed
+// run): `rerun` says what writes it whole.
+nlohmann::json json_object_line(std::string_view line, bool cut, const std::string& where,
+                                const std::string& rerun) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::exception&) {
+    if (cut)
+      throw Error(where + ": the last line was cut short (a full disk or a killed run); " + rerun);
+    throw Error(where + ": not a JSON object");
+  }
+  if (!j.is_object()) throw Error(where + ": not a JSON object");
+  return j;
+}
+
 // Calls f(json, "FILE:LINE") for every non-blank line of a JSON lines file
-// (a `kind`: "units file"). A last line without its newline was cut short
-// (a full disk, a killed run): `rerun` says what writes it whole.
+// (a `kind`: "results file").
 template <class F>
 void for_each_json_line(const std::string& path, const std::string& kind, const std::string& rerun,
                         F&& f) {
@@ -69,26 +85,13 @@ void for_each_json_line(const std::string& path, const std::string& kind, const 
   for (int number = 1; read_line(in, line, path + ":" + std::to_string(number)); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = path + ":" + std::to_string(number);
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception&) {
-      if (in.eof())
-        throw Error(where + ": the last line was cut short (a full disk or a killed run); " +
-                    rerun);
-      throw Error(where + ": not a JSON object");
-    }
-    if (!j.is_object()) throw Error(where + ": not a JSON object");
-    f(j, where);
+    f(json_object_line(line, in.eof(), where, rerun), where);
   }
 }
 
-// The input of perft units (perft split writes it) and of perft merge (a
-// shard's results: the perft units run that wrote them resumes them).
-template <class F>
-void for_each_unit_line(const std::string& path, F&& f) {
-  for_each_json_line(path, "units file", "write it again with perft split", f);
-}
+// The input of perft merge (a shard's results: the perft units run that
+// wrote them resumes them); perft units' input, the set, is read by
+// read_shard_units.
 template <class F>
 void for_each_result_line(const std::string& path, F&& f) {
   for_each_json_line(
@@ -283,16 +286,7 @@ ShardUnits read_shard_units(const std::string& path, std::uint64_t shard, std::u
       continue;
     }
     const std::string where = path + ":" + std::to_string(number);
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception&) {
-      if (cut)
-        throw Error(where + ": the last line was cut short (a full disk or a killed run); " +
-                    "write it again with perft split");
-      throw Error(where + ": not a JSON object");
-    }
-    if (!j.is_object()) throw Error(where + ": not a JSON object");
+    const nlohmann::json j = json_object_line(line, cut, where, "write it again with perft split");
     if (!units) {
       if (!j.contains("split")) throw Error(where + ": not a units file (perft split writes one)");
       set.game = text_of(j, "game", where);
