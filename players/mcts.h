@@ -16,6 +16,11 @@
 //   under the played-game rules: E12's third repetition ends a game drawn, and
 //   the game's length bound (--max-plies, counted from the game's start) ends
 //   it unfinished, worth 1/players to each.
+// - Playout cut-off (optional, mcts:N:cut=K): a playout still running after K
+//   plies stops, and each player p is scored 0.5 + 0.5 * tanh(lead / 2), his
+//   material lead (the measure greedy and alphabeta use) in men or stones:
+//   graded, so that a lead of 1 (0.73) counts less than one of 3 (0.95),
+//   and an even position is worth 0.5, as the length bound's unfinished game.
 // - The move played: the most visited root child; ties by the larger mean
 //   reward, then the lower text rank.
 //
@@ -27,8 +32,10 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
+#include "common/error.h"
 #include "common/game.h"
 #include "players/line.h"
 
@@ -36,6 +43,22 @@ namespace arb::players {
 
 inline constexpr double kExploration = 1.4142135623730951;  // sqrt(2)
 inline constexpr double kWidening = 4.0;
+inline constexpr double kCutScale = 2.0;  // the material lead worth tanh(1)
+
+// Whether a playout cut-off has a measure to score by: none where there is no
+// material or every move changes it alike (Ecalper, C4).
+template <Game G>
+constexpr bool cut_off_measured() {
+  if constexpr (!MaterialGame<G>)
+    return false;
+  else if constexpr (requires { G::kMaterialSameForEveryMove; })
+    return !G::kMaterialSameForEveryMove;
+  else
+    return true;
+}
+
+// A cut-off playout's worth to a player `lead` men or stones ahead.
+inline double cut_reward(int lead) { return 0.5 + 0.5 * std::tanh(lead / kCutScale); }
 
 template <Game G>
 class Mcts {
@@ -47,9 +70,14 @@ class Mcts {
       : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(std::move(stop)) {}
 
   // The move to play from `pos` (n > 0 legal moves) after `simulations`
-  // simulations. Throws Stopped when `stop` (Ctrl-C) is set.
+  // simulations, playouts cut after `cut` plies (0: never). Throws Stopped
+  // when `stop` (Ctrl-C) is set.
   Move choose(const Position& pos, std::uint64_t n, const Start<G>& start,
-              std::uint64_t simulations, std::uint64_t seed) {
+              std::uint64_t simulations, std::uint64_t seed, std::uint64_t cut = 0) {
+    if (cut != 0 && !cut_off_measured<G>())
+      throw Error(std::string(G::kName) + " has no material measure for a playout cut-off");
+    cut_ = cut;
+    cut_reward_.assign(static_cast<std::size_t>(players_), 0.0);
     Rng rng{seed};
     Line<G> line(g_, pos, start);
     nodes_.clear();
@@ -83,9 +111,11 @@ class Mcts {
       // Evaluation: the terminal's end, or a random playout.
       const Node& leaf = nodes_[at];
       Outcome end = leaf.end;
+      cut_off_ = false;
       if (!leaf.terminal) end = playout(positions_[at], leaf.moves, line, rng);
       for (int p = 0; p < players_; ++p)
-        result[static_cast<std::size_t>(p)] = reward(end, p, players_);
+        result[static_cast<std::size_t>(p)] =
+            cut_off_ ? cut_reward_[static_cast<std::size_t>(p)] : reward(end, p, players_);
       for (const auto i : path) {
         Node& node = nodes_[i];
         ++node.visits;
@@ -199,8 +229,10 @@ class Mcts {
     }
   }
 
+  // Random moves to the end, or to the cut-off: then cut_off_ is set and
+  // cut_reward_ holds each player's score by the material.
   Outcome playout(Position pos, std::uint64_t n, Line<G>& line, Rng& rng) {
-    for (;;) {
+    for (std::uint64_t k = 1;; ++k) {
       pos = g_.play(pos, ranked_.at(pos, rng() % n));
       ++plies_;
       line.push(pos);
@@ -209,6 +241,18 @@ class Mcts {
       const Outcome o = line.repetition();
       if (o.finished) return o;
       if (line.at_bound()) return {};
+      if (k == cut_) {
+        if constexpr (cut_off_measured<G>()) {
+          for (int p = 0; p < players_; ++p) {
+            int lead = 0;
+            for (int q = 0; q < players_; ++q)
+              lead += q == p ? g_.material(pos, q) : -g_.material(pos, q);
+            cut_reward_[static_cast<std::size_t>(p)] = cut_reward(lead);
+          }
+        }
+        cut_off_ = true;
+        return {};
+      }
     }
   }
 
@@ -217,6 +261,9 @@ class Mcts {
   int players_;
   Stop stop_;
   std::uint64_t plies_ = 0;
+  std::uint64_t cut_ = 0;
+  bool cut_off_ = false;
+  std::vector<double> cut_reward_;
   std::vector<Node> nodes_;
   std::vector<Position> positions_;
 };

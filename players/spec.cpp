@@ -11,7 +11,7 @@ std::string PlayerSpec::name() const {
     case Kind::kGreedy:
       return "greedy";
     case Kind::kMcts:
-      return "mcts:" + std::to_string(n);
+      return "mcts:" + std::to_string(n) + (cut ? ":cut=" + std::to_string(cut) : "");
     case Kind::kAlphaBeta:
       return "alphabeta:" + std::to_string(n);
   }
@@ -22,20 +22,34 @@ namespace {
 
 // Plain decimal digits, no sign or leading zero, as the command line's numbers.
 std::uint64_t number_of(std::string_view text, std::string_view option, std::string_view whole,
-                        std::uint64_t max) {
+                        std::uint64_t max, std::string_view after = "':'") {
   const auto bad = [&](const std::string& why) {
     return Error(std::string(option) + " " + std::string(whole) + ": " + why);
   };
-  if (text.empty() || (text.size() > 1 && text[0] == '0'))
-    throw bad("expects a number in plain digits after ':'");
+  const std::string digits = "expects a number in plain digits after " + std::string(after);
+  if (text.empty() || (text.size() > 1 && text[0] == '0')) throw bad(digits);
   std::uint64_t n = 0;
   for (char c : text) {
-    if (c < '0' || c > '9') throw bad("expects a number in plain digits after ':'");
+    if (c < '0' || c > '9') throw bad(digits);
     if (n > max) break;  // too big already: no overflow
     n = n * 10 + static_cast<std::uint64_t>(c - '0');
   }
   if (n == 0 || n > max) throw bad("must be between 1 and " + std::to_string(max));
   return n;
+}
+
+// mcts:N or mcts:N:cut=K (`rest` is what follows "mcts:").
+PlayerSpec mcts_of(std::string_view rest, std::string_view option, std::string_view whole) {
+  const auto colon = rest.find(':');
+  PlayerSpec p{PlayerSpec::Kind::kMcts,
+               number_of(rest.substr(0, colon), option, whole, kMaxSimulations)};
+  if (colon == std::string_view::npos) return p;
+  const std::string_view opt = rest.substr(colon + 1);
+  if (opt.substr(0, 4) != "cut=")
+    throw Error(std::string(option) + " " + std::string(whole) + ": unknown mcts option '" +
+                std::string(opt) + "' (cut=K: playouts cut after K plies)");
+  p.cut = number_of(opt.substr(4), option, whole, kMaxCut, "'cut='");
+  return p;
 }
 
 }  // namespace
@@ -46,13 +60,12 @@ PlayerSpec parse_player(std::string_view text, std::string_view option) {
   const auto colon = text.find(':');
   const std::string_view kind = text.substr(0, colon);
   if (colon != std::string_view::npos && kind == "mcts")
-    return {PlayerSpec::Kind::kMcts,
-            number_of(text.substr(colon + 1), option, text, kMaxSimulations)};
+    return mcts_of(text.substr(colon + 1), option, text);
   if (colon != std::string_view::npos && kind == "alphabeta")
     return {PlayerSpec::Kind::kAlphaBeta,
             number_of(text.substr(colon + 1), option, text, kMaxDepth)};
   throw Error(std::string(option) + ": unknown player '" + std::string(text) +
-              "' (random, greedy, mcts:N, alphabeta:D)");
+              "' (random, greedy, mcts:N, mcts:N:cut=K, alphabeta:D)");
 }
 
 std::vector<PlayerSpec> parse_players(std::string_view text, std::string_view option, int seats) {

@@ -11,13 +11,16 @@ namespace arb::players {
 
 // random: uniform over the legal moves by text rank. greedy: the largest
 // material lead after the move. mcts:N: UCT with N simulations a move
-// (players/mcts.h). alphabeta:D: alpha-beta to depth D (players/alphabeta.h).
+// (players/mcts.h); mcts:N:cut=K stops each playout after K plies and scores
+// it by the material measure. alphabeta:D: alpha-beta to depth D
+// (players/alphabeta.h).
 struct PlayerSpec {
   enum class Kind { kRandom, kGreedy, kMcts, kAlphaBeta };
   Kind kind = Kind::kRandom;
-  std::uint64_t n = 0;  // simulations (mcts) or depth (alphabeta)
+  std::uint64_t n = 0;    // simulations (mcts) or depth (alphabeta)
+  std::uint64_t cut = 0;  // mcts: playout plies before the cut-off; 0: none
 
-  std::string name() const;  // "random", "mcts:200": parse(name()) == *this
+  std::string name() const;  // "random", "mcts:200:cut=40": parse(name()) == *this
   bool searches() const { return kind == Kind::kMcts || kind == Kind::kAlphaBeta; }
   friend bool operator==(const PlayerSpec&, const PlayerSpec&) = default;
 };
@@ -27,6 +30,8 @@ struct PlayerSpec {
 // per thread; a depth beyond 12 would take hours a move.
 inline constexpr std::uint64_t kMaxSimulations = 1000000;
 inline constexpr std::uint64_t kMaxDepth = 12;
+// A cut-off beyond the default length bound would never cut.
+inline constexpr std::uint64_t kMaxCut = 1000;
 
 // One player's name; throws arb::Error naming `option` ("--players").
 PlayerSpec parse_player(std::string_view text, std::string_view option);

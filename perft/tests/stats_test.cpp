@@ -375,6 +375,42 @@ TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
   EXPECT_EQ(untimed(one.out), untimed(old.out));
 }
 
+// A playout cut-off (mcts:N:cut=K): the same games on any threads and
+// impl; a bad K, or a game without a material measure, is a usage error.
+TEST(Stats, PlayoutCutOffPlaysTheSameGamesAndBadOnesAreUsageErrors) {
+  const std::vector<std::string> run = {"stats",     "meridians:size=6",      "--games", "2",
+                                        "--players", "mcts:20:cut=8,mcts:20", "--json"};
+  auto e_args = run, r_args = run;
+  e_args.insert(e_args.end(), {"--threads", "2"});
+  r_args.insert(r_args.end(), {"--threads", "1", "--impl", "reference"});
+  const auto e = test::run_cli(e_args);
+  const auto r = test::run_cli(r_args);
+  ASSERT_EQ(e.status, 0) << e.err;
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto from_a = [](std::string s) {  // past the timing fields, without the impl
+    s = s.substr(s.find("\"a\""));
+    const auto impl = s.find("\"impl\"");
+    return s.erase(impl, s.find(',', impl) - impl);
+  };
+  EXPECT_EQ(from_a(e.out), from_a(r.out));
+  EXPECT_NE(e.out.find("\"player\": \"mcts:20:cut=8,mcts:20\""), std::string::npos) << e.out;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
+      {{"stats", "ecalper:size=5", "--games", "2", "--players", "mcts:5:cut=4,random"},
+       "--players mcts:5:cut=4: ecalper has no material measure for a playout cut-off"},
+      {{"stats", "emergo", "--games", "2", "--players", "mcts:5:cut=0"},
+       "--players mcts:5:cut=0: must be between 1 and 1000"},
+      {{"stats", "emergo", "--games", "2", "--players", "mcts:5:cut"},
+       "--players mcts:5:cut: unknown mcts option 'cut'"},
+  };
+  for (const auto& [args, words] : bad) {
+    const auto b = test::run_cli(args);
+    EXPECT_EQ(b.status, 2) << args[5];
+    EXPECT_EQ(b.out, "");
+    EXPECT_NE(b.err.find(words), std::string::npos) << b.err;
+    EXPECT_EQ(b.err.find('\n'), b.err.size() - 1) << b.err;
+  }
+}
+
 TEST(Stats, VsReportsTheDifferenceInWords) {
   const auto r = test::run_cli(
       {"stats", "eximo", "--vs", "eximo:drops=optional", "--games", "200", "--threads", "2"});

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,8 +18,14 @@ namespace {
 using players::PlayerSpec;
 
 TEST(Players, NamesReadBack) {
-  for (const char* name : {"random", "greedy", "mcts:1", "mcts:200", "alphabeta:3", "alphabeta:12"})
+  for (const char* name : {"random", "greedy", "mcts:1", "mcts:200", "mcts:200:cut=40",
+                           "mcts:1:cut=1000", "alphabeta:3", "alphabeta:12"})
     EXPECT_EQ(players::parse_player(name, "--players").name(), name);
+  EXPECT_EQ(players::parse_player("mcts:200:cut=40", "--players"),
+            (PlayerSpec{PlayerSpec::Kind::kMcts, 200, 40}));
+  EXPECT_EQ(players::parse_player("mcts:200", "--players").cut, 0u);
+  EXPECT_EQ(players::names(players::parse_players("mcts:50:cut=10,mcts:50", "--players", 2)),
+            "mcts:50:cut=10,mcts:50");
   const auto list = players::parse_players("mcts:200,random,alphabeta:2", "--players", 3);
   ASSERT_EQ(list.size(), 3u);
   EXPECT_EQ(players::names(list), "mcts:200,random,alphabeta:2");
@@ -37,6 +44,18 @@ TEST(Players, BadNamesAreOneLineNamingTheOption) {
       {"random,random,random", "names 3 players, the game has 2 seats"},
       {"random,", "unknown player ''"},
       {"mcts", "unknown player 'mcts'"},
+      {"mcts:200:cut=0", "mcts:200:cut=0: must be between 1 and 1000"},
+      {"mcts:200:cut=1001", "must be between 1 and 1000"},
+      {"mcts:200:cut=", "plain digits after 'cut='"},
+      {"mcts:200:cut=-4", "plain digits after 'cut='"},
+      {"mcts:200:cut=04", "plain digits after 'cut='"},
+      {"mcts:200:cut=4:cut=5", "plain digits after 'cut='"},
+      {"mcts:200:", "unknown mcts option ''"},
+      {"mcts:200:depth=3", "unknown mcts option 'depth=3'"},
+      {"mcts:0:cut=5", "must be between 1 and 1000000"},
+      {"mcts::cut=5", "plain digits after ':'"},
+      {"alphabeta:3:cut=5", "plain digits after ':'"},
+      {"mcts:20:cut=5,random:cut=5", "unknown player 'random:cut=5'"},
   };
   for (const auto& [text, words] : cases) {
     try {
@@ -105,10 +124,12 @@ TEST(Players, EngineAndReferencePlayTheSameGames) {
       const typename Pair::Engine e(spec);
       const typename Pair::Reference r(spec);
       const PlayerSpec mcts{PlayerSpec::Kind::kMcts, 40}, ab{PlayerSpec::Kind::kAlphaBeta, 2},
-          random{};
+          random{}, cut{PlayerSpec::Kind::kMcts, 40, 6};
       const int seats = static_cast<int>(e.players().size());
-      for (const auto& seat :
-           {std::vector<PlayerSpec>{mcts, random, ab}, std::vector<PlayerSpec>{ab, mcts, mcts}}) {
+      std::vector<std::vector<PlayerSpec>> lists{{mcts, random, ab}, {ab, mcts, mcts}};
+      if constexpr (players::cut_off_measured<typename Pair::Engine>())
+        lists.push_back({cut, mcts, random});  // the playout cut-off (no measure: Ecalper)
+      for (const auto& seat : lists) {
         const std::vector<PlayerSpec> these(seat.begin(), seat.begin() + seats);
         for (std::uint64_t seed = 1; seed <= 2; ++seed) {
           const Played a = play(e, these, seed, 60);
@@ -120,6 +141,57 @@ TEST(Players, EngineAndReferencePlayTheSameGames) {
       }
     }
   });
+}
+
+// A playout cut-off: where the game has a material measure, each playout
+// stops after K plies, so a search plays at most 1 + K plies a simulation
+// (expansion and playout), where uncut playouts from the start play far more;
+// a cut-off beyond the length bound never cuts (the default's games); where
+// there is no measure (Ecalper, C4) a cut-off is an error.
+TEST(Players, PlayoutCutOffCutsWhereTheGameHasAMaterialMeasure) {
+  Games::for_each([&]<class Pair>() {
+    const std::string text = short_spec(Pair::kName);
+    const typename Pair::Engine g(Games::parse_spec(text));
+    using G = typename Pair::Engine;
+    const auto start = g.start();
+    const std::uint64_t n = g.count_moves(start);
+    const players::Start<G> at{{}, 0, 1000};
+    if constexpr (players::cut_off_measured<G>()) {
+      for (const std::uint64_t k : {1u, 5u}) {
+        players::Mcts<G> cut(g);
+        cut.choose(start, n, at, 50, 3, k);
+        EXPECT_LE(cut.plies(), 50 * (1 + k)) << text << " cut=" << k;
+        EXPECT_GE(cut.plies(), 50u) << text;
+      }
+      players::Mcts<G> whole(g);
+      whole.choose(start, n, at, 50, 3);
+      EXPECT_GT(whole.plies(), 50u * 6) << text;
+      // Beyond the bound (60 plies): the same game as without a cut-off.
+      const PlayerSpec plain{PlayerSpec::Kind::kMcts, 30}, far{PlayerSpec::Kind::kMcts, 30, 1000},
+          random{};
+      for (std::uint64_t seed = 1; seed <= 2; ++seed)
+        EXPECT_EQ(play(g, {plain, random}, seed, 60).moves, play(g, {far, random}, seed, 60).moves)
+            << text;
+      // A short cut-off plays another game (the scores differ).
+      const PlayerSpec near{PlayerSpec::Kind::kMcts, 30, 2};
+      EXPECT_NE(play(g, {plain, plain}, 1, 60).moves, play(g, {near, plain}, 1, 60).moves) << text;
+    } else {
+      players::Mcts<G> cut(g);
+      EXPECT_THROW(cut.choose(start, n, at, 50, 3, 5), Error) << text;
+    }
+  });
+}
+
+// The score of a cut playout: 0.5 when even, rising with the lead, and the
+// two players' scores sum to 1.
+TEST(Players, CutOffScoreIsGradedByTheLead) {
+  EXPECT_DOUBLE_EQ(players::cut_reward(0), 0.5);
+  for (int lead = 1; lead <= 20; ++lead) {
+    EXPECT_GT(players::cut_reward(lead), players::cut_reward(lead - 1));
+    EXPECT_LT(players::cut_reward(lead), 1.0);
+    EXPECT_DOUBLE_EQ(players::cut_reward(lead) + players::cut_reward(-lead), 1.0);
+  }
+  EXPECT_NEAR(players::cut_reward(1), 0.5 + 0.5 * std::tanh(0.5), 1e-12);
 }
 
 // C3's swap is one move among White's first-turn thousands: both searches
