@@ -3,7 +3,8 @@
 // changes the rates less than the ratio between them: the tree's overhead is
 // random play's moves per second over mcts's moves per second (expansions
 // and playouts), less one.
-//   players_bench [simulations=200] [games=200]
+// With a cut-off K, mcts:N:cut=K (games without a material measure skipped).
+//   players_bench [simulations=200] [games=200] [cut=0]
 #include <time.h>
 
 #include <cstdio>
@@ -24,7 +25,9 @@ double cpu_seconds() {
 }
 
 template <class G>
-void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t games) {
+void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t games,
+             std::uint64_t cut) {
+  if (cut != 0 && !arb::players::cut_off_measured<G>()) return;
   const G g(arb::Games::parse_spec(spec));
   const auto root = g.start();
   // perft stats' random games.
@@ -51,7 +54,7 @@ void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t g
   arb::players::Mcts<G> mcts(g);
   start = cpu_seconds();
   for (std::size_t i = 0; i < positions.size(); ++i)
-    mcts.choose(positions[i], g.count_moves(positions[i]), {{}, 0, 1000}, simulations, i + 1);
+    mcts.choose(positions[i], g.count_moves(positions[i]), {{}, 0, 1000}, simulations, i + 1, cut);
   const double mcts_s = cpu_seconds() - start;
   const double random_rate = static_cast<double>(plies) / random_s;
   const double mcts_rate = static_cast<double>(mcts.plies()) / mcts_s;
@@ -67,11 +70,14 @@ void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t g
 int main(int argc, char** argv) {
   const std::uint64_t simulations = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 200;
   const std::uint64_t games = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 200;
+  const std::uint64_t cut = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0;
+  const std::string player =
+      arb::players::PlayerSpec{arb::players::PlayerSpec::Kind::kMcts, simulations, cut}.name();
   std::printf(
-      "| spec | random games/s | random moves/s | mcts:%llu simulations/s | mcts moves/s | tree "
+      "| spec | random games/s | random moves/s | %s simulations/s | mcts moves/s | tree "
       "overhead |\n|---|---|---|---|---|---|\n",
-      static_cast<unsigned long long>(simulations));
+      player.c_str());
   arb::Games::for_each([&]<class Pair>() {
-    measure<typename Pair::Engine>(std::string(Pair::kName), simulations, games);
+    measure<typename Pair::Engine>(std::string(Pair::kName), simulations, games, cut);
   });
 }

@@ -10,11 +10,17 @@ so an interrupted benchmark keeps what it played; a second call with the same
 
   scripts/strength.py build/check/bin/perft --games 50 --big 200 --small 20 \
       --log strength.jsonl > table.md
+
+--matchup A,B (repeated) plays those match-ups instead of the four default
+ones (the playout cut-off's table: --matchup mcts:200:cut=10,mcts:200). Each
+run's CPU time (user + system of perft stats, all threads) is logged as "cpu"
+and summed per match-up on stderr.
 """
 import argparse
 import json
 import math
 import os
+import resource
 import subprocess
 import sys
 
@@ -40,9 +46,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--specs", default="emergo,eximo,ecalper,meridians")
     ap.add_argument("--log", required=True, help="JSON lines, one per run (appended)")
+    ap.add_argument("--matchup", action="append", default=[],
+                    help="A,B: play this match-up instead of the default ones (repeatable)")
     a = ap.parse_args()
     big, small, ab = f"mcts:{a.big}", f"mcts:{a.small}", f"alphabeta:{a.depth}"
     matchups = [(big, "random"), (ab, "random"), (big, small), (big, ab)]
+    if a.matchup:
+        matchups = [tuple(m.split(",")) for m in a.matchup]
+        if any(len(m) != 2 for m in matchups):
+            ap.error("--matchup takes two players, A,B")
     done = {}
     if os.path.exists(a.log):
         with open(a.log) as f:
@@ -56,20 +68,24 @@ def main():
             for order in ((x, y), (y, x)):
                 key = (spec, ",".join(order), a.games, a.seed)
                 if key not in done:
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
                     out = subprocess.run(
                         [a.perft, "stats", spec, "--games", str(a.games), "--players",
                          ",".join(order), "--seed", str(a.seed), "--threads", str(a.threads),
                          "--json"], check=True, capture_output=True, text=True).stdout
                     j = json.loads(out)
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                     r = {"spec": spec, "players": ",".join(order), "games": a.games,
-                         "seed": a.seed, "seconds": j["seconds"],
+                         "seed": a.seed, "seconds": j["seconds"], "cpu": round(cpu, 2),
                          "seats": list(j["a"]["rates"].keys())[:2],
                          "wins": [j["a"]["rates"][k]["count"]
                                   for k in list(j["a"]["rates"].keys())[:2]]}
                     with open(a.log, "a") as f:
                         f.write(json.dumps(r) + "\n")
                     done[key] = r
-                    print(f"{spec} {r['players']}: {r['wins']} in {r['seconds']:.0f} s",
+                    print(f"{spec} {r['players']}: {r['wins']} in {r['seconds']:.0f} s, "
+                          f"{r['cpu']:.0f} CPU s",
                           file=sys.stderr, flush=True)
                 results[key] = done[key]
     print("| game | A | B | games | A wins | A win rate [95%] | B wins | A first / A second |")

@@ -364,6 +364,34 @@ def test_Players_SearchMovesAreSeededLegalAndTheSameOnBothImpls(spec):
     e.play(arbiter.alphabeta_move(e, 1, 1))
 
 
+@pytest.mark.parametrize("spec", ("emergo:size=7", "eximo", "meridians:size=6"))
+def test_Players_MctsPlayoutCutOffIsAKeyword(spec):
+    # mcts:N:cut=K (docs/players.md): seeded, the same on both impls; a cut-off
+    # beyond the length bound (1000 plies from the position) never cuts.
+    e = arbiter.Game(spec).start()
+    r = arbiter.Game(spec, impl="reference").start()
+    move = arbiter.mcts_move(e, 40, 3, cut=4)
+    assert move in e.legal_moves()
+    assert move == arbiter.mcts_move(r, 40, 3, cut=4)
+    assert arbiter.mcts_move(e, 40, 3, cut=1000) == arbiter.mcts_move(e, 40, 3)
+    assert arbiter.mcts_move(e, 40, 3, cut=None) == arbiter.mcts_move(e, 40, 3)
+    with pytest.raises(TypeError):
+        arbiter.mcts_move(e, 40, 3, 4)  # keyword only
+    with pytest.raises(ValueError, match="cut must be at least 1"):
+        arbiter.mcts_move(e, 40, 3, cut=0)
+    with pytest.raises(ValueError, match="cut must be at most 1000"):
+        arbiter.mcts_move(e, 40, 3, cut=1001)
+    with pytest.raises(TypeError, match="cut must be an int"):
+        arbiter.mcts_move(e, 40, 3, cut="4")
+
+
+def test_Players_MctsCutOffNeedsAMaterialMeasure():
+    # Ecalper: every move changes every player's stones alike (C4).
+    pos = arbiter.Game("ecalper:size=5").start()
+    with pytest.raises(ValueError, match="no material measure for a playout cut-off"):
+        arbiter.mcts_move(pos, 10, 1, cut=5)
+
+
 def test_Players_TakeTheWinningCapture():
     # V5's position (docs/variants.md): d2xd4xb4xb6 takes 3 men, the most.
     pos = arbiter.Game("eximo").parse("8/8/8/1B1B4/2B5/3B2B1/3W2W1/8 w")
