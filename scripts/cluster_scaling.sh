@@ -4,6 +4,7 @@
 # system, /usr/bin/time); the cluster time is the largest. Prints, per W, the
 # largest and the summed shard time and their ratio to the one-thread count
 # (`perft SPEC --depth N --threads 1`), and checks every merge against it.
+# Each shard's time is kept in DIR/times-W.txt ("i seconds" lines).
 # Usage: cluster_scaling.sh PERFT SPEC DEPTH AT "W..." [DIR]
 # (AT: a ply or auto; extra options for perft units in UNITS_ARGS).
 set -eu
@@ -23,9 +24,10 @@ echo "| W | largest shard (s) | sum of shards (s) | T1/W (s) | largest / (T1/W) 
 echo "|---|---|---|---|---|"
 for w in $ws; do
   max=0 sum=0 i=0
-  rm -f shard*.jsonl
+  rm -f shard*.jsonl "times-$w.txt"
   while [ "$i" -lt "$w" ]; do
     t=$(cpu "$perft" units units.jsonl --shard "$i/$w" --threads 1 ${UNITS_ARGS:-} --out "shard$i.jsonl")
+    echo "$i $t" >> "times-$w.txt"  # each shard's CPU seconds
     max=$(echo "$max $t" | awk '{ print ($2 > $1) ? $2 : $1 }')
     sum=$(echo "$sum $t" | awk '{ print $1 + $2 }')
     i=$((i + 1))
