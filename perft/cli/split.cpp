@@ -4,13 +4,14 @@
 #include <CLI/CLI.hpp>
 
 #include <memory>
-#include <sstream>
 #include <string>
+#include <string_view>
 
 #include "common/error.h"
 #include "common/spec.h"
 #include "perft/cli/command.h"
 #include "perft/files/files.h"
+#include "perft/text/file_io.h"
 
 namespace arb::cli {
 namespace {
@@ -18,18 +19,27 @@ namespace {
 struct SplitArgs {
   RootArgs root;
   ImplArg impl;
-  int depth = 0, at = 0;
+  int depth = 0, at = 0, threads = 1;
   std::string out;
 };
 
-void write_units_file(const UnitSet& set, const std::string& path, Io& io) {
+void write_units_file(const UnitSet& set, const std::string& path, int threads, Io& io) {
   if (path.empty()) {
-    write_unit_set(set, io.out);  // checked when the command ends (run_perft_cli)
+    // checked when the command ends (run_perft_cli)
+    write_unit_set(
+        set,
+        [&](std::string_view text) {
+          io.out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        },
+        threads);
     return;
   }
-  std::ostringstream text;
-  const std::string checksum = write_unit_set(set, text);
-  write_output_file(path, text.str(), "'" + path + "'");  // never half a units file
+  std::string checksum;
+  // Through a temporary file: never half a units file; the lines are made
+  // a block at a time, never the whole text at once (hundreds of MB).
+  write_output_file(
+      path, [&](const OutputSink& sink) { checksum = write_unit_set(set, sink, threads); },
+      "'" + path + "'");
   io.err << "perft split: " << set.units.size() << " units at depth " << set.at << " of "
          << set.depth << " in " << path << " (checksum " << checksum << ")\n";
 }
@@ -45,6 +55,10 @@ class SplitCommand : public Command {
         ->type_name("K");
     app.add_option("--out", args_.out, "the units file (JSON lines); default stdout")
         ->type_name("FILE");
+    app.add_option("--threads", threads_,
+                   "threads that expand, merge and write the units; default every core (the "
+                   "units are the same for any number)")
+        ->type_name("N");
     add_root_options(app, args_.root);
     add_impl_option(app, args_.impl);
   }
@@ -62,18 +76,21 @@ class SplitCommand : public Command {
       args_.at = static_cast<int>(at);
     }
     const Impl impl = args_.impl.impl();
+    const CountOptions threads = CountOptions::parse("", threads_);
+    args_.threads = threads.threads.value_or(default_threads());
     if (!args_.out.empty()) check_writable(args_.out);  // before the work
+    note_threads(threads, io);
     const UnitSet set = Games::with_game(Spec::parse(spec_), impl, [&](const auto& g) {
       const auto root = root_of(g, args_.root);
-      return automatic ? split_units_auto(g, root, args_.depth)
-                       : split_units(g, root, args_.depth, args_.at);
+      return automatic ? split_units_auto(g, root, args_.depth, kMaxUnits, args_.threads)
+                       : split_units(g, root, args_.depth, args_.at, kMaxUnits, args_.threads);
     });
-    write_units_file(set, args_.out, io);
+    write_units_file(set, args_.out, args_.threads, io);
     return 0;
   }
 
  private:
-  std::string spec_, depth_, at_;
+  std::string spec_, depth_, at_, threads_;
   SplitArgs args_;
 };
 
@@ -81,8 +98,8 @@ std::unique_ptr<Command> make() { return std::make_unique<SplitCommand>(); }
 
 const Registration kRegistration{
     {70, "split",
-     "split <spec> --depth N --at K|auto [--out FILE] [--position TEXT] [--moves \"m1 m2 ...\"] "
-     "[--impl I]",
+     "split <spec> --depth N --at K|auto [--out FILE] [--threads N] [--position TEXT] "
+     "[--moves \"m1 m2 ...\"] [--impl I]",
      "work units: the distinct positions at depth K with multiplicities (docs/cluster.md)", &make}};
 
 }  // namespace

@@ -5,10 +5,11 @@
 // of multiplicity x count over the units (`perft merge`).
 //
 // A units file is JSON lines: a header
-//   {"split": 1, "game": ..., "position": ..., "depth": N, "at": K, "units": U, "checksum": ...}
+//   {"split": 2, "game": ..., "position": ..., "depth": N, "at": K, "units": U, "checksum": ...}
 // then one line per unit, in byte order of the position texts:
 //   {"unit": i, "position": ..., "multiplicity": m}
-// The checksum (FNV-1a, 64 bits, over the header's fields and every unit)
+// "split" is the format (2: this checksum; perft refuses format 1's). The
+// checksum (64 bits, over the header's fields and every unit, units.cpp)
 // names the set: shard results carry it, and merge accepts only one set.
 //
 // A shard's results file is JSON lines too: a header (merge also reads the
@@ -19,15 +20,22 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "common/error.h"
@@ -68,10 +76,13 @@ struct ShardUnits {
   std::string checksum;
 };
 
-// The set's checksum, 16 hex digits.
-std::string unit_set_checksum(const UnitSet& set);
-// Writes the set; returns its checksum (the header's).
+// The set's checksum, 16 hex digits (the units' hashes on `threads`).
+std::string unit_set_checksum(const UnitSet& set, int threads = 1);
+// Writes the set; returns its checksum (the header's). The second gives the
+// text to `sink` piece by piece, made on `threads` (the same for any number).
 std::string write_unit_set(const UnitSet& set, std::ostream& out);
+std::string write_unit_set(const UnitSet& set, const std::function<void(std::string_view)>& sink,
+                           int threads = 1);
 // Reads a units file; throws arb::Error naming the line.
 UnitSet read_unit_set(const std::string& path);
 // Reads shard `shard` of `shards` of a units file: every line is checked and
@@ -92,43 +103,244 @@ typename G::Position unit_key(const G& g, const typename G::Position& pos) {
     return pos;
 }
 
-// One ply below `items`, equal positions (by unit_key: by symmetry class
-// where the game has one) merged with their weights added; stops once it
-// holds more than `cap` positions (memory stays bounded).
-template <Game G>
-std::vector<detail::PerftItem<typename G::Position>> expand_capped(
-    const G& g, const std::vector<detail::PerftItem<typename G::Position>>& items,
-    std::size_t cap) {
-  using Position = typename G::Position;
-  std::vector<detail::PerftItem<Position>> out;
-  const auto add = [&](auto& index, auto key, Position child, Count weight) {
-    const auto [it, fresh] = index.try_emplace(std::move(key), out.size());
-    if (fresh)
-      out.push_back({0, std::move(child), weight});
-    else
-      out[it->second].weight = checked_add(out[it->second].weight, weight);
+namespace detail {
+
+// Runs f(t) for t in [0, threads) (t = 0 on the calling thread); the first
+// exception of any thread is rethrown once all have ended.
+template <class F>
+void run_threads(int threads, F&& f) {
+  if (threads <= 1) return f(0);
+  std::mutex mutex;
+  std::exception_ptr error;
+  const auto guarded = [&](int t) {
+    try {
+      f(t);
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+    }
   };
-  if constexpr (HashedGame<G>) {
-    const auto hash = [&g](const Position& p) { return static_cast<std::size_t>(g.hash(p)); };
-    std::unordered_map<Position, std::size_t, decltype(hash)> index(items.size() * 4, hash);
-    for (const auto& item : items)
-      for (const auto& move : g.legal_moves(item.pos)) {
-        auto child = unit_key(g, g.play(item.pos, move));
-        add(index, child, child, item.weight);
-        if (out.size() > cap) return out;
-      }
-  } else {
-    std::unordered_map<std::string, std::size_t> index;
-    for (const auto& item : items)
-      for (const auto& move : g.legal_moves(item.pos)) {
-        auto child = g.play(item.pos, move);
-        std::string text = g.format(child);  // before child is moved
-        add(index, std::move(text), std::move(child), item.weight);
-        if (out.size() > cap) return out;
-      }
+  {
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(guarded, t);
+    guarded(0);
   }
-  return out;
+  if (error) std::rethrow_exception(error);
 }
+
+// f(i) for every i in [0, n), blocks of `grain` taken in turn by the threads.
+template <class F>
+void parallel_for(int threads, std::size_t n, std::size_t grain, F&& f) {
+  std::atomic<std::size_t> next{0};
+  const std::size_t blocks = (n + grain - 1) / grain;
+  run_threads(static_cast<int>(
+                  std::min<std::size_t>(std::max(threads, 1), std::max<std::size_t>(blocks, 1))),
+              [&](int) {
+                for (std::size_t lo; (lo = next.fetch_add(grain)) < n;)
+                  for (std::size_t i = lo, hi = std::min(n, lo + grain); i < hi; ++i) f(i);
+              });
+}
+
+inline std::uint64_t mix64(std::uint64_t h) {  // splitmix64's finaliser
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
+// One ply of a split: its positions merged by class (unit_key), in kParts
+// tables chosen by the key's hash, so that threads fill different tables at
+// once. The order inside a table depends on the threads; nothing else does
+// (the weights are exact sums, and the units are sorted by text in the end).
+template <Game G>
+class SplitPly {
+ public:
+  using Position = typename G::Position;
+  static constexpr bool kHashed = HashedGame<G>;
+  // Where the game has no hash, positions are keyed by their text.
+  using Key = std::conditional_t<kHashed, Position, std::string>;
+  static constexpr int kPartBits = 8;
+  static constexpr std::size_t kParts = std::size_t{1} << kPartBits;
+
+  struct Child {
+    Key key;
+    std::uint64_t hash;
+    Count weight;
+    std::conditional_t<kHashed, std::monostate, Position> pos;  // the key's position
+  };
+
+  // A table: open addressing over the entries' numbers (an entry is stored once).
+  struct Part {
+    std::vector<Key> keys;
+    std::vector<std::conditional_t<kHashed, std::monostate, Position>> positions;
+    std::vector<Count> weights;
+    std::vector<std::uint64_t> hashes;
+    std::vector<std::uint32_t> slots;  // entry + 1; 0 is free
+
+    std::size_t size() const { return keys.size(); }
+    void add(Child&& c) {
+      if (2 * (keys.size() + 1) > slots.size()) grow();
+      const std::size_t mask = slots.size() - 1;
+      for (std::size_t i = (c.hash >> kPartBits) & mask;; i = (i + 1) & mask) {
+        const std::uint32_t s = slots[i];
+        if (s == 0) {
+          slots[i] = static_cast<std::uint32_t>(keys.size() + 1);
+          keys.push_back(std::move(c.key));
+          if constexpr (!kHashed) positions.push_back(std::move(c.pos));
+          weights.push_back(c.weight);
+          hashes.push_back(c.hash);
+          return;
+        }
+        if (hashes[s - 1] == c.hash && keys[s - 1] == c.key) {
+          weights[s - 1] = checked_add(weights[s - 1], c.weight);
+          return;
+        }
+      }
+    }
+    void grow() {
+      slots.assign(std::max<std::size_t>(16, 2 * slots.size()), 0);
+      const std::size_t mask = slots.size() - 1;
+      for (std::size_t k = 0; k < hashes.size(); ++k) {
+        std::size_t i = (hashes[k] >> kPartBits) & mask;
+        while (slots[i] != 0) i = (i + 1) & mask;
+        slots[i] = static_cast<std::uint32_t>(k + 1);
+      }
+    }
+    Position& position(std::size_t k) {
+      if constexpr (kHashed)
+        return keys[k];
+      else
+        return positions[k];
+    }
+    void release() { *this = Part{}; }
+  };
+
+  SplitPly() : parts_(kParts) {}
+
+  // The children of `items`, merged; stops after the batch that takes it
+  // past `cap` positions (memory stays bounded).
+  void expand(const G& g, const std::vector<PerftItem<Position>>& items, std::size_t cap,
+              int threads) {
+    // Items are taken in batches; each thread keeps the children of its
+    // share of a batch by table, then each table takes them from every thread.
+    constexpr std::size_t kBatch = std::size_t{1} << 15;
+    std::vector<std::vector<std::vector<Child>>> children(static_cast<std::size_t>(threads),
+                                                          std::vector<std::vector<Child>>(kParts));
+    for (std::size_t lo = 0; lo < items.size() && size() <= cap; lo += kBatch) {
+      const std::size_t hi = std::min(items.size(), lo + kBatch);
+      std::atomic<std::size_t> next{lo};
+      run_threads(threads, [&](int t) {
+        auto& mine = children[static_cast<std::size_t>(t)];
+        for (std::size_t i; (i = next.fetch_add(64)) < hi;)
+          for (std::size_t end = std::min(hi, i + 64); i < end; ++i)
+            for (const auto& move : g.legal_moves(items[i].pos)) {
+              Child c{};
+              c.weight = items[i].weight;
+              if constexpr (kHashed) {
+                c.key = unit_key(g, g.play(items[i].pos, move));
+                c.hash = mix64(g.hash(c.key));
+              } else {
+                c.pos = g.play(items[i].pos, move);
+                c.key = g.format(c.pos);
+                c.hash = mix64(std::hash<std::string>{}(c.key));
+              }
+              mine[c.hash & (kParts - 1)].push_back(std::move(c));
+            }
+      });
+      parallel_for(threads, kParts, 1, [&](std::size_t p) {
+        for (auto& by_part : children)
+          for (auto& c : by_part[p]) parts_[p].add(std::move(c));
+        for (auto& by_part : children) by_part[p].clear();
+      });
+    }
+  }
+
+  std::size_t size() const {
+    std::size_t n = 0;
+    for (const auto& p : parts_) n += p.size();
+    return n;
+  }
+
+  // The positions as items, for the next ply (the tables are emptied).
+  std::vector<PerftItem<Position>> items(int threads) {
+    std::vector<std::size_t> first(kParts + 1, 0);
+    for (std::size_t p = 0; p < kParts; ++p) first[p + 1] = first[p] + parts_[p].size();
+    std::vector<PerftItem<Position>> out(first[kParts]);
+    parallel_for(threads, kParts, 1, [&](std::size_t p) {
+      for (std::size_t k = 0; k < parts_[p].size(); ++k)
+        out[first[p] + k] = {0, std::move(parts_[p].position(k)), parts_[p].weights[k]};
+      parts_[p].release();
+    });
+    return out;
+  }
+
+  // The units, sorted by text (the tables are emptied).
+  std::vector<Unit> units(const G& g, int threads) {
+    // Formatted by table, then dealt into ranges of text (splitters from a
+    // sample) and every range sorted on its own.
+    std::vector<std::vector<Unit>> formatted(kParts);
+    parallel_for(threads, kParts, 1, [&](std::size_t p) {
+      auto& part = parts_[p];
+      formatted[p].reserve(part.size());
+      for (std::size_t k = 0; k < part.size(); ++k) {
+        std::string text;
+        if constexpr (kHashed)
+          text = g.format(part.keys[k]);
+        else
+          text = std::move(part.keys[k]);
+        formatted[p].push_back({std::move(text), part.weights[k]});
+      }
+      part.release();
+    });
+    std::vector<std::string> sample;
+    for (const auto& f : formatted)
+      for (std::size_t k = 0; k < f.size(); k += 64) sample.push_back(f[k].position);
+    std::sort(sample.begin(), sample.end());
+    std::vector<std::string> splitters;  // range r holds texts in [splitters[r-1], splitters[r])
+    constexpr std::size_t kRanges = 1024;
+    for (std::size_t r = 1; r < kRanges && !sample.empty(); ++r)
+      splitters.push_back(sample[r * sample.size() / kRanges]);
+    const std::size_t ranges = splitters.size() + 1;
+    std::vector<std::vector<std::uint16_t>> range_of(kParts);
+    std::vector<std::vector<std::size_t>> counts(kParts, std::vector<std::size_t>(ranges, 0));
+    parallel_for(threads, kParts, 1, [&](std::size_t p) {
+      range_of[p].reserve(formatted[p].size());
+      for (const auto& u : formatted[p]) {
+        const std::size_t r = static_cast<std::size_t>(
+            std::upper_bound(splitters.begin(), splitters.end(), u.position) - splitters.begin());
+        range_of[p].push_back(static_cast<std::uint16_t>(r));
+        ++counts[p][r];
+      }
+    });
+    std::vector<std::size_t> range_first(ranges + 1, 0);
+    std::vector<std::vector<std::size_t>> at(kParts, std::vector<std::size_t>(ranges));
+    for (std::size_t r = 0, n = 0; r < ranges; ++r) {
+      range_first[r] = n;
+      for (std::size_t p = 0; p < kParts; ++p) at[p][r] = n, n += counts[p][r];
+      range_first[r + 1] = n;
+    }
+    std::vector<Unit> out(range_first[ranges]);
+    parallel_for(threads, kParts, 1, [&](std::size_t p) {
+      for (std::size_t k = 0; k < formatted[p].size(); ++k)
+        out[at[p][range_of[p][k]]++] = std::move(formatted[p][k]);
+      std::vector<Unit>().swap(formatted[p]);
+      std::vector<std::uint16_t>().swap(range_of[p]);
+    });
+    parallel_for(threads, ranges, 1, [&](std::size_t r) {
+      std::sort(out.begin() + static_cast<std::ptrdiff_t>(range_first[r]),
+                out.begin() + static_cast<std::ptrdiff_t>(range_first[r + 1]),
+                [](const Unit& a, const Unit& b) {
+                  return a.position != b.position ? a.position < b.position
+                                                  : a.multiplicity < b.multiplicity;
+                });
+    });
+    return out;
+  }
+
+ private:
+  std::vector<Part> parts_;
+};
+
+}  // namespace detail
 
 // The distinct positions `at` plies below `root` (one per symmetry class
 // where the implementation has canonical()), with their multiplicities, in
@@ -136,14 +348,34 @@ std::vector<detail::PerftItem<typename G::Position>> expand_capped(
 // it are counted (no position built): more than `max_units` possible
 // positions is an error that gives the estimate; below the root, where equal
 // positions merge, 16 times that (128 where images merge too), and the
-// expansion stops at max_units + 1 positions (memory bounded).
+// expansion stops soon after max_units positions (memory bounded). `threads`
+// share each ply's expansion, the merging of classes and the formatting and
+// sorting of the units; the set is the same for any number of them.
 template <Game G>
 UnitSet split_units(const G& g, const typename G::Position& root, int depth, int at,
-                    std::size_t max_units = kMaxUnits) {
+                    std::size_t max_units = kMaxUnits, int threads = 1) {
+  threads = std::max(threads, 1);
   std::vector<detail::PerftItem<typename G::Position>> items{{0, unit_key(g, root), 1}};
+  UnitSet set;
+  set.game = g.spec().canonical();
+  set.position = g.format(root);
+  set.depth = depth;
+  set.at = at;
+  if (at == 0) {
+    set.units.push_back({g.format(items[0].pos), 1});
+    return set;
+  }
   for (int ply = 0; ply < at; ++ply) {
+    std::vector<Count> sums(static_cast<std::size_t>(threads), 0);
+    std::atomic<std::size_t> next{0};
+    detail::run_threads(threads, [&](int t) {
+      Count& sum = sums[static_cast<std::size_t>(t)];
+      for (std::size_t i; (i = next.fetch_add(1024)) < items.size();)
+        for (std::size_t end = std::min(items.size(), i + 1024); i < end; ++i)
+          sum = checked_add(sum, g.count_moves(items[i].pos));
+    });
     Count estimate = 0;
-    for (const auto& item : items) estimate = checked_add(estimate, g.count_moves(item.pos));
+    for (const Count s : sums) estimate = checked_add(estimate, s);
     // One root's moves are built before any merges: at most kMaxRootMoves
     // (Ecalper for three players would build 5949147 of them, 1.5 GB, before
     // refusing).
@@ -153,20 +385,15 @@ UnitSet split_units(const G& g, const typename G::Position& root, int depth, int
     if (estimate > limit)
       throw Error(
           too_many_units(at, ply + 1, estimate, items.size() == 1 ? root_moves : max_units));
-    items = expand_capped(g, items, max_units);  // merges equal ones
-    if (items.size() > max_units) throw Error(too_many_units(at, ply + 1, estimate, max_units));
+    detail::SplitPly<G> next_ply;
+    next_ply.expand(g, items, max_units, threads);  // merges equal ones
+    std::vector<detail::PerftItem<typename G::Position>>().swap(items);
+    if (next_ply.size() > max_units) throw Error(too_many_units(at, ply + 1, estimate, max_units));
+    if (ply + 1 == at)
+      set.units = next_ply.units(g, threads);
+    else
+      items = next_ply.items(threads);
   }
-  std::vector<std::pair<std::string, Count>> by_text;
-  by_text.reserve(items.size());
-  for (const auto& item : items) by_text.emplace_back(g.format(item.pos), item.weight);
-  std::sort(by_text.begin(), by_text.end());
-  UnitSet set;
-  set.game = g.spec().canonical();
-  set.position = g.format(root);
-  set.depth = depth;
-  set.at = at;
-  set.units.reserve(by_text.size());
-  for (auto& [text, m] : by_text) set.units.push_back({std::move(text), m});
   return set;
 }
 
@@ -177,10 +404,10 @@ UnitSet split_units(const G& g, const typename G::Position& root, int depth, int
 // the split). Fewer plies where that ply holds too many units.
 template <Game G>
 UnitSet split_units_auto(const G& g, const typename G::Position& root, int depth,
-                         std::size_t max_units = kMaxUnits) {
+                         std::size_t max_units = kMaxUnits, int threads = 1) {
   for (int at = std::max(0, depth - default_probe_depth<G>());; --at) {
     try {
-      return split_units(g, root, depth, at, max_units);
+      return split_units(g, root, depth, at, max_units, threads);
     } catch (const Error&) {
       if (at <= 1) throw;
     }

@@ -216,7 +216,7 @@ TEST(Edges, I5_InputIsBounded) {
   // A units header asking for more units than a set holds.
   expect_error(
       {"units", write_temp("huge_set",
-                           "{\"split\": 1, \"game\": \"emergo\", \"position\": "
+                           "{\"split\": 2, \"game\": \"emergo\", \"position\": "
                            "\"x\", \"depth\": 3, \"at\": 1, \"units\": " +
                                std::to_string(kMaxUnits + 1) + ", \"checksum\": \"0\"}\n")},
       "more than a set holds");
@@ -423,6 +423,81 @@ TEST(Edges, I5_UnitsResumesItsShardAndChecksOutFirst) {
   EXPECT_EQ(m.out, "total 60284\n") << m.err;  // RULES.md: Eximo perft(3) from the start
   // Another shard's file is not resumed into.
   expect_error({"units", units, "--shard", "0/2", "--out", out}, "another shard");
+}
+
+// split's threads share each ply, the merging of classes and the writing:
+// the units file is byte for byte the same for 1, 2 and 3 of them, on every
+// kind of set (classes of the engines, the reference's positions, a ply of
+// finished games, the root itself).
+TEST(Edges, I5_SplitIsTheSameOnAnyNumberOfThreads) {
+  const std::vector<std::vector<std::string>> splits = {
+      {"emergo", "--depth", "6", "--at", "auto"},
+      {"eximo", "--depth", "5", "--at", "3"},
+      {"meridians:size=6", "--depth", "4", "--at", "2"},
+      {"emergo:size=7", "--depth", "4", "--at", "2", "--impl", "reference"},
+      {"emergo", "--position", "9/9/9/9/9/9/9/9/B8 w 0 0", "--depth", "3", "--at", "2"},
+      {"eximo", "--depth", "3", "--at", "0"}};
+  for (const auto& split : splits) {
+    std::vector<std::string> files, sums;
+    for (const char* threads : {"1", "2", "3"}) {
+      const std::string out = temp_path(std::string("threads_") + threads + ".jsonl");
+      auto args = split;
+      args.insert(args.begin(), "split");
+      for (const char* a : {"--threads", threads, "--out", out.c_str()}) args.push_back(a);
+      const auto r = run_cli(args);
+      ASSERT_EQ(r.status, 0) << split[0] << " " << r.err;
+      files.push_back(read_all(out));
+      sums.push_back(r.err.substr(r.err.find("(checksum")));
+    }
+    EXPECT_GT(files[0].size(), 100u) << split[0];
+    EXPECT_EQ(files[1], files[0]) << split[0] << ": 2 threads";
+    EXPECT_EQ(files[2], files[0]) << split[0] << ": 3 threads";
+    EXPECT_EQ(sums[1], sums[0]) << split[0];
+    EXPECT_EQ(sums[2], sums[0]) << split[0];
+  }
+  // The CLI reduces --threads to the cores; the library takes any number.
+  for (const char* spec : {"emergo", "eximo", "meridians:size=6"}) {
+    std::vector<std::string> texts;
+    for (const int threads : {1, 2, 3, 5}) {
+      const UnitSet set = Games::with_game(Spec::parse(spec), Impl::kEngine, [&](const auto& g) {
+        return split_units(g, g.start(), 5, 3, kMaxUnits, threads);
+      });
+      std::string text;
+      write_unit_set(
+          set, [&](std::string_view piece) { text += piece; }, threads);
+      texts.push_back(text);
+    }
+    for (std::size_t k = 1; k < texts.size(); ++k)
+      EXPECT_EQ(texts[k], texts[0]) << spec << " " << k;
+  }
+  // Counted, the threaded split's units give the direct count.
+  const std::string units = temp_path("threads_2.jsonl"), shard = temp_path("threads_shard.jsonl");
+  ASSERT_EQ(
+      run_cli({"split", "emergo", "--depth", "5", "--at", "3", "--threads", "2", "--out", units})
+          .status,
+      0);
+  std::remove(shard.c_str());
+  ASSERT_EQ(run_cli({"units", units, "--out", shard}).status, 0);
+  const std::string direct = run_cli({"emergo", "--depth", "5", "--threads", "1"}).out;
+  ASSERT_NE(direct.find(" nodes"), std::string::npos) << direct;
+  EXPECT_EQ(run_cli({"merge", shard}).out, direct.substr(0, direct.find(" nodes")) + "\n");
+  expect_error({"split", "emergo", "--depth", "3", "--at", "1", "--threads", "0"}, "--threads");
+}
+
+// A units file of format 1 (its FNV-1a checksum, before the faster one) is
+// refused in one line that says what to do.
+TEST(Edges, I5_AnOlderUnitsFileIsRefused) {
+  const std::string old = write_temp(
+      "format1.jsonl",
+      "{\"split\": 1, \"game\": \"emergo\", \"position\": \"x\", \"depth\": 3, \"at\": 1, "
+      "\"units\": 0, \"checksum\": \"cbf29ce484222325\"}\n");
+  const auto r = run_cli({"units", old});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("a units file of format 1 (an older perft split's checksum); write it "
+                       "again with this perft split"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 // The same checksum with another number of units is not

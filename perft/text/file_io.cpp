@@ -94,7 +94,14 @@ OutputTarget output_target(const std::string& path, const std::string& what) {
 }
 
 void write_output_file(const std::string& path, std::string_view text, const std::string& what) {
-  if (is_standard_stream(path)) return write_standard_output(text, what);
+  write_output_file(
+      path, [&](const OutputSink& sink) { sink(text); }, what);
+}
+
+void write_output_file(const std::string& path, const OutputProducer& produce,
+                       const std::string& what) {
+  if (is_standard_stream(path))
+    return produce([&](std::string_view text) { write_standard_output(text, what); });
   const OutputTarget t = output_target(path, what);
   const auto fail = [&](int fd, const std::string& tmp) {
     const std::string reason = why();
@@ -107,7 +114,15 @@ void write_output_file(const std::string& path, std::string_view text, const std
     // Appended, as a shell's >> would: stdout may hold the command's own text.
     const int fd = ::open(t.path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) fail(-1, "");
-    if (!write_all(fd, text)) fail(fd, "");
+    bool failed = false;  // fail() closed the file
+    try {
+      produce([&](std::string_view text) {
+        if (!write_all(fd, text)) failed = true, fail(fd, "");
+      });
+    } catch (...) {
+      if (!failed) ::close(fd);
+      throw;
+    }
     if (::close(fd) != 0) fail(-1, "");
     return;
   }
@@ -126,7 +141,16 @@ void write_output_file(const std::string& path, std::string_view text, const std
     fail(fd, tmp);
   }
   // The last block of a full disk fails at fsync or close, not at write.
-  if (!write_all(fd, text) || ::fsync(fd) != 0) fail(fd, tmp);
+  bool failed = false;  // fail() closed and removed the file
+  try {
+    produce([&](std::string_view text) {
+      if (!write_all(fd, text)) failed = true, fail(fd, tmp);
+    });
+  } catch (...) {  // a failed write, or the producer's own error: no half file
+    if (!failed) ::close(fd), ::unlink(tmp.c_str());
+    throw;
+  }
+  if (::fsync(fd) != 0) fail(fd, tmp);
   if (::close(fd) != 0) fail(-1, tmp);
   if (::rename(tmp.c_str(), t.path.c_str()) != 0) fail(-1, tmp);
 }

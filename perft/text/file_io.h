@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <functional>
 #include <ostream>
 #include <streambuf>
 #include <string>
@@ -39,6 +40,12 @@ OutputTarget output_target(const std::string& path, const std::string& what);
 // else in place. Throws
 // "cannot write <what>: <strerror>" or "cannot write <what>: a directory".
 void write_output_file(const std::string& path, std::string_view text, const std::string& what);
+// The same for a text made piece by piece (a units file of hundreds of MB is
+// never held whole): produce(sink) calls sink with each piece in order.
+using OutputSink = std::function<void(std::string_view)>;
+using OutputProducer = std::function<void(const OutputSink&)>;
+void write_output_file(const std::string& path, const OutputProducer& produce,
+                       const std::string& what);
 
 // An output file checked before the work starts: it can be written, and is
 // not created by the check. Throws "cannot write <what>: <why>".
