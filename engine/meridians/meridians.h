@@ -168,6 +168,7 @@ class Meridians {
   std::uint64_t count_after(const Position&, const Move& move) const { return move.moves; }
   // Optional (common/game.h): perft stats' greedy material, stones on the board.
   int material(const Position& pos, int player) const { return pos.stones[player].count(); }
+
   // Optional (common/game.h): M9's `swap`, the last rank when offered, a move
   // a search sampling the turn must not miss; after it the players hold each
   // other's colours.
