@@ -135,6 +135,13 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //                                 of their own that a search sampling a wide
 //                                 turn must not miss (Ecalper's C3 `swap`);
 //                                 the same ranks in every implementation
+//   g.swaps_colours(pos, move) -> bool  true for a legal move after which the
+//                                 two players exchange colours (Ecalper's C3
+//                                 and Meridians' M9 `swap`: the board stays,
+//                                 the same colour is still to move, now held
+//                                 by the other person); two-player games only.
+//                                 Played games (perft stats, the searches)
+//                                 follow the persons across it
 //   G::kMaterialSameForEveryMove  true where every move changes every player's
 //                                 material alike (Ecalper, C4): greedy is random
 //   G::kProbeDepth -> int         the least remaining depth at which the default
@@ -160,6 +167,21 @@ template <class G>
 concept SpecialMovesGame = Game<G> && requires(const G g, const typename G::Position& pos) {
   { g.special_ranks(pos) } -> std::same_as<std::vector<std::uint64_t>>;
 };
+
+template <class G>
+concept ColourSwapGame = Game<G> &&
+    requires(const G g, const typename G::Position& pos, const typename G::Move& move) {
+  { g.swaps_colours(pos, move) } -> std::same_as<bool>;
+};
+
+// g.swaps_colours(pos, move) where the game has it, otherwise false.
+template <Game G>
+bool swaps_colours(const G& g, const typename G::Position& pos, const typename G::Move& move) {
+  if constexpr (ColourSwapGame<G>)
+    return g.swaps_colours(pos, move);
+  else
+    return false;
+}
 
 template <class G>
 concept HashedGame = Game<G> && requires(const G g, const typename G::Position& pos) {

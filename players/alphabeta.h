@@ -1,13 +1,13 @@
 // alphabeta:D: depth-limited alpha-beta, written once against the Game
 // concept.
 //
-// - Evaluation, from the point of view of the player to move at the root:
-//   his material minus every other player's (the measure perft stats' greedy
-//   player uses, docs/variants.md); a finished game is +-1,000,000 (less the
-//   plies to it: the quicker win, the later loss), a draw or the length
-//   bound 0. Where every move changes the material alike (Ecalper, C4) the
-//   material says nothing about a move, and the evaluation is 0: the search
-//   sees only the ends within its depth (C6's result).
+// - Evaluation, from the point of view of the person to move at the root:
+//   the material of the colour he holds at the leaf (players/line.h's Seats:
+//   a swap, C3 or M9, hands him the other's) minus every other colour's (the measure perft stats'
+//   greedy player uses, docs/variants.md); a finished game is +-1,000,000 (less the plies to it:
+//   the quicker win, the later loss), a draw or the length bound 0. Where every move changes the
+//   material alike (Ecalper, C4) the material says nothing about a move, and the evaluation is 0:
+//   the search sees only the ends within its depth (C6's result).
 // - Three players: paranoid (Sturtevant and Korf 2000): the others are taken
 //   to play together against the root player, which keeps plain alpha-beta.
 // - Iterative deepening at the root, 1 .. D plies, each iteration searching
@@ -64,7 +64,7 @@ class AlphaBeta {
               std::uint64_t seed) {
     Rng rng{seed};
     Line<G> line(g_, pos, start);
-    root_ = g_.to_move(pos);
+    root_ = start.seats.person(g_.to_move(pos));
     std::vector<std::uint64_t> ranks;
     std::vector<Move> moves;
     pick(pos, n, rng, ranks, moves);
@@ -74,7 +74,11 @@ class AlphaBeta {
       std::swap(moves[i - 1], moves[j]);
     }
     std::vector<Position> kids;
-    for (const auto& m : moves) kids.push_back(g_.play(pos, m));
+    std::vector<char> swaps;
+    for (const auto& m : moves) {
+      kids.push_back(g_.play(pos, m));
+      swaps.push_back(swaps_colours(g_, pos, m));
+    }
     std::vector<std::size_t> order(kids.size());
     std::iota(order.begin(), order.end(), 0);
     std::vector<int> values(kids.size(), 0);
@@ -83,7 +87,7 @@ class AlphaBeta {
       int alpha = -2 * kWin;
       best = order.front();
       for (const auto i : order) {
-        line.push(kids[i]);
+        line.push(kids[i], swaps[i] != 0);
         values[i] = search(kids[i], d - 1, alpha, 2 * kWin, line, rng);
         line.pop();
         if (values[i] > alpha) {
@@ -131,39 +135,48 @@ class AlphaBeta {
     for (const auto r : ranks) moves.push_back(ranked_.at(pos, r));
   }
 
-  int end_value(Outcome o, int depth) const {
-    if (!o.finished || (o.winners & (1u << root_) && std::popcount(o.winners) > 1)) return 0;
-    return o.winners & (1u << root_) ? kWin - depth : -kWin + depth;
+  // What end `o` is worth to the root person, who holds colour `mine` there.
+  int end_value(Outcome o, int mine, int depth) const {
+    if (!o.finished || (o.winners & (1u << mine) && std::popcount(o.winners) > 1)) return 0;
+    return o.winners & (1u << mine) ? kWin - depth : -kWin + depth;
   }
 
-  // The value of `pos` (at the line's end) for the root player, `depth` plies on.
+  // The value of `pos` (at the line's end) for the root person, `depth` plies on.
   int search(const Position& pos, int depth, int alpha, int beta, Line<G>& line, Rng& rng) {
     if (stop_ && stop_()) throw Stopped{};
+    const Seats seats = line.seats();
+    const int mine = seats.colour(root_);
     const std::uint64_t n = g_.count_moves(pos);
-    if (n == 0) return end_value(g_.outcome(pos), line.depth());
+    if (n == 0) return end_value(g_.outcome(pos), mine, line.depth());
     const Outcome o = line.repetition();
-    if (o.finished) return end_value(o, line.depth());
+    if (o.finished) return end_value(o, mine, line.depth());
     if (line.at_bound()) return 0;
-    if (depth == 0) return evaluate(pos, root_);
-    const bool max = g_.to_move(pos) == root_;
+    if (depth == 0) return evaluate(pos, mine);
+    const bool max = seats.person(g_.to_move(pos)) == root_;
     std::vector<std::uint64_t> ranks;
     std::vector<Move> moves;
     pick(pos, n, rng, ranks, moves);
     std::vector<Position> kids;
+    std::vector<char> swaps;
     kids.reserve(moves.size());
-    for (const auto& m : moves) kids.push_back(g_.play(pos, m));
+    swaps.reserve(moves.size());
+    for (const auto& m : moves) {
+      kids.push_back(g_.play(pos, m));
+      swaps.push_back(swaps_colours(g_, pos, m));
+    }
     std::vector<std::size_t> order(kids.size());
     std::iota(order.begin(), order.end(), 0);
     if (depth >= 2) {  // the most promising first: more cut-offs
       std::vector<int> guess(kids.size());
-      for (std::size_t i = 0; i < kids.size(); ++i) guess[i] = evaluate(kids[i], root_);
+      for (std::size_t i = 0; i < kids.size(); ++i)
+        guess[i] = evaluate(kids[i], seats.after(swaps[i] != 0).colour(root_));
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return max ? guess[a] > guess[b] : guess[a] < guess[b];
       });
     }
     int value = max ? -2 * kWin : 2 * kWin;
     for (const auto i : order) {
-      line.push(kids[i]);
+      line.push(kids[i], swaps[i] != 0);
       const int v = search(kids[i], depth - 1, alpha, beta, line, rng);
       line.pop();
       if (max) {
@@ -182,7 +195,7 @@ class AlphaBeta {
   Ranked<G> ranked_;
   int players_;
   Stop stop_;
-  int root_ = 0;
+  int root_ = 0;  // the root person (players/line.h's Seats)
 };
 
 }  // namespace arb::players

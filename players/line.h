@@ -85,14 +85,36 @@ class Ranked {
   std::vector<std::uint32_t> order_;
 };
 
+// Who holds which colour in a played game. Seat (person) i starts with colour
+// i, in players() order; a move that exchanges colours (g.swaps_colours:
+// Ecalper's C3, Meridians' M9; two players only) exchanges the two seats'.
+// The seats are the persons: perft stats credits them, and a search rewards
+// each move to the person who made it.
+struct Seats {
+  bool swapped = false;  // seat 0 holds colour 1 and seat 1 colour 0
+  int person(int colour) const { return swapped ? 1 - colour : colour; }  // who holds `colour`
+  int colour(int person) const { return swapped ? 1 - person : person; }  // what `person` holds
+  Seats after(bool swaps) const { return {swapped != swaps}; }
+  // An outcome in colours (bit c: colour c) as one in persons (bit i: seat i).
+  Outcome persons(Outcome o) const {
+    if (swapped)
+      o.winners = static_cast<std::uint8_t>((o.winners & ~3u) | (o.winners & 1u) << 1 |
+                                            (o.winners >> 1 & 1u));
+    return o;
+  }
+  friend bool operator==(Seats, Seats) = default;
+};
+
 // Where a search starts: the played game's line (its history, ending with
 // the position to move from, where the game ends by repetition; else just
-// that position), the ply it is at and the game's length bound.
+// that position), the ply it is at, the game's length bound and who holds
+// which colour there.
 template <Game G>
 struct Start {
   std::span<const typename G::Position> history;
   int ply = 0;
   int max_plies = 1000;
+  Seats seats = {};
 };
 
 // The played-game rules along a searched line: perft stats' play_game's,
@@ -106,7 +128,7 @@ class Line {
   };
 
   Line(const G& g, const Position& pos, const Start<G>& s)
-      : g_(g), base_ply_(s.ply), max_(s.max_plies) {
+      : g_(g), base_ply_(s.ply), max_(s.max_plies), base_seats_(s.seats), seats_(s.seats) {
     if constexpr (kHistory) {
       if (s.history.empty())
         line_.push_back(pos);
@@ -117,8 +139,13 @@ class Line {
       base_ = line_.size();
     }
   }
-  void push(const Position& p) {
+  // `swapped`: the move to p exchanged colours (g.swaps_colours).
+  void push(const Position& p, bool swapped = false) {
     ++depth_;
+    if (swapped) {
+      seats_.swapped = !seats_.swapped;
+      swaps_.push_back(depth_);
+    }
     if constexpr (kHistory) {
       line_.push_back(p);
       if constexpr (HashedGame<G>) hashes_.push_back(g_.hash(p));
@@ -127,12 +154,18 @@ class Line {
   // Back to the search's root.
   void reset() {
     depth_ = 0;
+    seats_ = base_seats_;
+    swaps_.clear();
     if constexpr (kHistory) {
       line_.resize(base_);
       if constexpr (HashedGame<G>) hashes_.resize(base_);
     }
   }
   void pop() {
+    if (!swaps_.empty() && swaps_.back() == depth_) {
+      swaps_.pop_back();
+      seats_.swapped = !seats_.swapped;
+    }
     --depth_;
     if constexpr (kHistory) {
       line_.pop_back();
@@ -144,6 +177,7 @@ class Line {
   std::span<const Position> history() const { return line_; }
   int ply() const { return base_ply_ + depth_; }
   int depth() const { return depth_; }             // plies below the search's root
+  Seats seats() const { return seats_; }           // who holds which colour at the line's end
   bool at_bound() const { return ply() >= max_; }  // the game's length bound: unfinished
   // The end of a position with n > 0 moves at the line's end: E12's third
   // repetition (a draw), else ongoing (P3: n == 0 is g.outcome(pos)).
@@ -160,6 +194,8 @@ class Line {
  private:
   const G& g_;
   int base_ply_, max_, depth_ = 0;
+  Seats base_seats_, seats_;
+  std::vector<int> swaps_;  // the depths whose move exchanged colours
   std::size_t base_ = 0;
   std::vector<Position> line_;
   std::vector<std::uint64_t> hashes_;
@@ -167,7 +203,8 @@ class Line {
 
 // What a finished game is worth to `player`: 1 for a win, 1/k for a draw
 // shared by k players including him, 0 otherwise; an unfinished game
-// (the length bound) is worth 1/players to each.
+// (the length bound) is worth 1/players to each. Colours or persons alike:
+// `o` and `player` name the same ones (Seats::persons).
 inline double reward(Outcome o, int player, int players) {
   if (!o.finished) return 1.0 / players;
   if (!(o.winners & (1u << player))) return 0;

@@ -3,8 +3,11 @@
 //
 // - Selection: UCB1, mean reward + c * sqrt(ln(parent visits) / visits), with
 //   c = sqrt(2) (Ludii's UCT default); rewards in [0, 1] (players/line.h's
-//   reward). Each node keeps the reward of the player who moved into it, so
-//   every player maximises his own (max-n; three-player Ecalper included).
+//   reward). Each node keeps the reward of the person (players/line.h's
+//   Seats) who moved into it, so every player maximises his own (max-n;
+//   three-player Ecalper included); the persons follow a colour swap (C3,
+//   M9) down the tree and through the playout, whose end (in colours) is
+//   credited to whoever holds each colour there.
 // - Expansion by progressive widening: a node visited v times has at most
 //   floor(4 * sqrt(v + 1)) children (4 at once, 16 after 15 visits, 48 after
 //   143), each a move drawn at random among the untried ranks, after the
@@ -105,7 +108,7 @@ class Mcts {
           break;
         }
         at = select(node);
-        line.push(positions_[at]);
+        line.push(positions_[at], nodes_[at].swapped);
         path.push_back(at);
       }
       // Evaluation: the terminal's end, or a random playout.
@@ -113,9 +116,10 @@ class Mcts {
       Outcome end = leaf.end;
       cut_off_ = false;
       if (!leaf.terminal) end = playout(positions_[at], leaf.moves, line, rng);
-      for (int p = 0; p < players_; ++p)
-        result[static_cast<std::size_t>(p)] =
-            cut_off_ ? cut_reward_[static_cast<std::size_t>(p)] : reward(end, p, players_);
+      const Seats seats = line.seats();  // at the leaf or the playout's end
+      for (int c = 0; c < players_; ++c)
+        result[static_cast<std::size_t>(seats.person(c))] =
+            cut_off_ ? cut_reward_[static_cast<std::size_t>(c)] : reward(end, c, players_);
       for (const auto i : path) {
         Node& node = nodes_[i];
         ++node.visits;
@@ -153,8 +157,9 @@ class Mcts {
     std::uint64_t rank = 0;   // of the move into it, among its parent's
     std::uint64_t moves = 0;  // legal moves here
     int to_move = 0;
-    int moved = -1;  // the player whose move led here (-1: the root)
-    Outcome end;     // where terminal
+    int moved = -1;        // the person whose move led here (-1: the root)
+    bool swapped = false;  // that move exchanged colours (C3, M9)
+    Outcome end;           // where terminal
     bool terminal = false;
     std::uint32_t visits = 0;
     double reward = 0;  // summed, for `moved`
@@ -199,12 +204,14 @@ class Mcts {
       rank = rng() % moves;
       while (taken(rank)) rank = rank + 1 == moves ? 0 : rank + 1;
     }
-    Position child = g_.play(positions_[at], ranked_.at(positions_[at], rank));
-    ++plies_;
-    line.push(child);
+    const Move move = ranked_.at(positions_[at], rank);
     Node node;
     node.rank = rank;
-    node.moved = nodes_[at].to_move;
+    node.moved = line.seats().person(nodes_[at].to_move);
+    node.swapped = swaps_colours(g_, positions_[at], move);
+    Position child = g_.play(positions_[at], move);
+    ++plies_;
+    line.push(child, node.swapped);
     node.to_move = g_.to_move(child);
     node.moves = g_.count_moves(child);
     settle(node, child, line);
@@ -230,12 +237,14 @@ class Mcts {
   }
 
   // Random moves to the end, or to the cut-off: then cut_off_ is set and
-  // cut_reward_ holds each player's score by the material.
+  // cut_reward_ holds each colour's score by the material.
   Outcome playout(Position pos, std::uint64_t n, Line<G>& line, Rng& rng) {
     for (std::uint64_t k = 1;; ++k) {
-      pos = g_.play(pos, ranked_.at(pos, rng() % n));
+      const Move move = ranked_.at(pos, rng() % n);
+      const bool swapped = swaps_colours(g_, pos, move);
+      pos = g_.play(pos, move);
       ++plies_;
-      line.push(pos);
+      line.push(pos, swapped);
       n = g_.count_moves(pos);
       if (n == 0) return g_.outcome(pos);
       const Outcome o = line.repetition();

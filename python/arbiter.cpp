@@ -246,7 +246,7 @@ class GameOf : public AnyGame, public std::enable_shared_from_this<GameOf<G>> {
           check_count_stop();
           const stats::GameEnd e =
               stats::play_game(g_, mover, root, stats::game_seed(seed, 0, i), max_plies, scratch);
-          r.winners[i] = e.unfinished ? 0 : static_cast<std::uint8_t>(e.outcome.winners);
+          r.winners[i] = e.unfinished ? 0 : static_cast<std::uint8_t>(e.persons().winners);
           r.plies[i] = static_cast<std::uint32_t>(e.plies);
         }
       } catch (...) {

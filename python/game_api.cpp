@@ -78,7 +78,8 @@ class AnyState {
   virtual void undo_action() = 0;
   virtual bool is_terminal() const = 0;
   virtual bool truncated() const = 0;
-  virtual Outcome outcome() const = 0;
+  virtual Outcome outcome() const = 0;            // in colours (side letters)
+  virtual Outcome outcome_by_player() const = 0;  // in players (persons): after a swap
   virtual const std::vector<int>& history() const = 0;
   virtual int move_number() const = 0;
   virtual std::vector<int> turn_actions() const = 0;
@@ -102,10 +103,11 @@ class AnyState {
   // is 1 - 2 (rank - 1) / (P - 1), tied players share the mean of their
   // ranks. Two players: win +1, loss -1, draw 0. Three: a sole winner +1 and
   // the others -1/2 each; two sharing a result +1/2 each and the third -1.
+  // By player (person): after a swap (C3, M9) player i holds the other colour.
   std::vector<double> returns() const {
     const int p = game()->num_players();
     std::vector<double> r(static_cast<std::size_t>(p), 0.0);
-    const Outcome o = outcome();
+    const Outcome o = outcome_by_player();
     if (!is_terminal() || truncated() || !o.finished) return r;
     const int k = std::popcount(o.winners);
     for (int i = 0; i < p; ++i)
@@ -218,8 +220,10 @@ class StateOf : public AnyState {
 
   GamePtr game() const override { return game_; }
   StatePtr clone() const override { return std::make_shared<StateOf>(*this); }
+  // OpenSpiel's players are persons: player i starts with colour i, and a
+  // swap (C3, M9) exchanges the two players' colours (players/line.h's Seats).
   int current_player() const override {
-    return end_ != End::kNone ? kTerminalPlayer : g().to_move(starts_.back());
+    return end_ != End::kNone ? kTerminalPlayer : seats_.back().person(g().to_move(starts_.back()));
   }
   const std::vector<int>& legal_actions() const override {
     static const std::vector<int> kNone;
@@ -238,6 +242,7 @@ class StateOf : public AnyState {
     turn_begin_.push_back(prefix_begin_);
     prefix_begin_ = history_.size();
     moves_.push_back(*done);
+    seats_.push_back(seats_.back().after(swaps_colours(g(), starts_.back(), *done)));
     starts_.push_back(g().play(starts_.back(), *done));
     if constexpr (kHistory && HashedGame<G>) hashes_.push_back(g().hash(starts_.back()));
     enter_turn();
@@ -249,6 +254,7 @@ class StateOf : public AnyState {
       prefix_begin_ = turn_begin_.back();
       turn_begin_.pop_back();
       moves_.pop_back();
+      seats_.pop_back();
       starts_.pop_back();
       if constexpr (kHistory && HashedGame<G>) hashes_.pop_back();
     }
@@ -263,6 +269,7 @@ class StateOf : public AnyState {
   bool is_terminal() const override { return end_ != End::kNone; }
   bool truncated() const override { return end_ == End::kTruncated; }
   Outcome outcome() const override { return outcome_; }
+  Outcome outcome_by_player() const override { return seats_.back().persons(outcome_); }
   const std::vector<int>& history() const override { return history_; }
   int move_number() const override { return static_cast<int>(moves_.size()); }
   std::vector<int> turn_actions() const override {
@@ -350,8 +357,9 @@ class StateOf : public AnyState {
   }
 
   std::shared_ptr<const GameOf<G, C, Turn>> game_;
-  std::vector<Position> starts_;         // the position at each turn's start, the root first
-  std::vector<Move> moves_;              // the complete turns played
+  std::vector<Position> starts_;  // the position at each turn's start, the root first
+  std::vector<players::Seats> seats_ = std::vector<players::Seats>(1);  // at each of starts_
+  std::vector<Move> moves_;                                             // the complete turns played
   std::vector<std::uint64_t> hashes_;    // of starts_, where E12 needs them
   std::vector<int> history_;             // every action applied
   std::vector<std::size_t> turn_begin_;  // where each complete turn's actions begin

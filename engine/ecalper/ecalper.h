@@ -241,6 +241,8 @@ class Ecalper {
     if (pos.swap) return {0};
     return {};
   }
+  // C3: `swap` exchanges the players' colours; the stones and the side stay.
+  bool swaps_colours(const Position&, const Move& move) const { return move.swap; }
 
   // perft(depth) without the walk (perft/count/perft.h picks it up for depth >= 2).
   // What lies below a position depends only on counters (stones per player,

@@ -48,6 +48,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/error.h"
 #include "common/game.h"
@@ -167,6 +168,15 @@ class Meridians {
   std::uint64_t count_after(const Position&, const Move& move) const { return move.moves; }
   // Optional (common/game.h): perft stats' greedy material, stones on the board.
   int material(const Position& pos, int player) const { return pos.stones[player].count(); }
+
+  // Optional (common/game.h): M9's `swap`, the last rank when offered, a move
+  // a search sampling the turn must not miss; after it the players hold each
+  // other's colours.
+  std::vector<std::uint64_t> special_ranks(const Position& pos) const {
+    if (!pos.may_swap) return {};
+    return {static_cast<std::uint64_t>(placements(pos).count())};
+  }
+  bool swaps_colours(const Position&, const Move& move) const { return move.code == Move::kSwap; }
 
   // Optional Game members (common/game.h): a hash of every field, and the
   // invariants: disjoint colours on the board's points, counters capped at 2,

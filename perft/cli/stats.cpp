@@ -78,6 +78,9 @@ void write_summary(const Summary& s, int max_plies, std::ostream& out) {
   out << "  first player (" << s.players[0] << ") wins " << percent(s.first_player.rate) << ' '
       << interval(s.first_player.ci) << " of the " << s.first_player.of << " decisive games ("
       << percent(even) << " = no advantage)\n";
+  if (s.swapped.count > 0)  // C3, M9: only where a game swapped, so other outputs stay as they were
+    out << "  colours swapped in " << s.swapped.count << " games, " << percent(s.swapped.rate)
+        << ' ' << interval(s.swapped.ci) << " (a seat is the person who started with its colour)\n";
   out << "  length in plies (finished games): mean " << fixed(s.lengths.mean, 1) << ", median "
       << s.lengths.median << ", 10th percentile " << s.lengths.p10 << ", 90th " << s.lengths.p90
       << '\n';
@@ -167,6 +170,7 @@ nlohmann::ordered_json summary_json(const Summary& s) {
   };
   for (const auto& r : s.rates) rates[r.key] = rate(r);
   j["first_player"] = rate(s.first_player);
+  if (s.swapped.count > 0) j["swapped"] = rate(s.swapped);
   j["length"] = {{"games", s.lengths.games},
                  {"mean", s.lengths.mean},
                  {"median", s.lengths.median},

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/game.h"
+#include "players/line.h"
 
 namespace arb::stats {
 
@@ -117,7 +118,9 @@ constexpr LeadMeasure lead_measure() {
 }  // namespace detail
 
 // Watches one played game for the tally `m`: position() at the root and after
-// each ply, moves(n) before each ply, finish() at its end.
+// each ply, moves(n) before each ply, finish() at its end. Leads are by seat
+// (person): `seats` says which colour each holds (a swap, C3 or M9), and
+// finish() takes the outcome by seat.
 template <Game G>
 class Observer {
  public:
@@ -129,19 +132,19 @@ class Observer {
       trace_.leads.reserve(static_cast<std::size_t>(256 * trace_.players));
   }
 
-  void position(const typename G::Position& pos) {
+  void position(const typename G::Position& pos, players::Seats seats = {}) {
     if constexpr (kLeads == LeadMeasure::kMeasured) {
       const int n = trace_.players;
       std::uint32_t leaders = 0;
       if (n == 2) {
-        const int a = static_cast<int>(g_.material(pos, 0));
-        const int b = static_cast<int>(g_.material(pos, 1));
+        const int a = static_cast<int>(g_.material(pos, seats.colour(0)));
+        const int b = static_cast<int>(g_.material(pos, seats.colour(1)));
         trace_.leads.push_back(a - b);
         trace_.leads.push_back(b - a);
         leaders = (a >= b ? 1u : 0u) | (b >= a ? 2u : 0u);
       } else {
         material_.resize(static_cast<std::size_t>(n));
-        for (int p = 0; p < n; ++p)
+        for (int p = 0; p < n; ++p)  // three players: no swap (C7)
           material_[static_cast<std::size_t>(p)] = static_cast<int>(g_.material(pos, p));
         leaders = append_leads(material_, trace_.leads);
       }

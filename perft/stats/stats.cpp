@@ -23,6 +23,7 @@ void Tally::add(const Tally& o) {
   for (std::size_t i = 0; i < o.wins.size(); ++i) wins[i] += o.wins[i];
   draws += o.draws;
   unfinished += o.unfinished;
+  swapped += o.swapped;
   const auto sum = [](std::vector<std::uint64_t>& to, const std::vector<std::uint64_t>& from) {
     if (to.size() < from.size()) to.resize(from.size(), 0);
     for (std::size_t i = 0; i < from.size(); ++i) to[i] += from[i];
@@ -33,8 +34,9 @@ void Tally::add(const Tally& o) {
   metrics.add(o.metrics);
 }
 
-void record(Tally& t, Outcome o, int plies, bool unfinished) {
+void record(Tally& t, Outcome o, int plies, bool unfinished, bool swapped) {
   ++t.games;
+  t.swapped += swapped ? 1 : 0;
   if (unfinished) {
     ++t.unfinished;
     return;
@@ -134,6 +136,7 @@ Summary summarize(const Tally& t, std::string spec, std::string impl, std::strin
   s.rates.push_back(rate_of("draw", t.draws, t.games));
   s.rates.push_back(rate_of("unfinished", t.unfinished, t.games));
   s.first_player = rate_of("first", t.wins.empty() ? 0 : t.wins[0], decisive);
+  s.swapped = rate_of("swapped", t.swapped, t.games);
   s.lengths = lengths_of(t);
   double sum = 0, seen = 0;
   for (std::size_t i = 0; i < t.moves_sum.size(); ++i) {

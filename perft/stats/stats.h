@@ -56,12 +56,15 @@ inline std::uint64_t game_seed(std::uint64_t seed, int stream, std::uint64_t ind
   return c();
 }
 
-// The tallies of one ruleset. Sums of integers: merging is order-free.
+// The tallies of one ruleset. Sums of integers: merging is order-free. A
+// seat is a person: seat i is whoever started with colour i (players/line.h's
+// Seats), whatever colour a swap (C3, M9) gave him later.
 struct Tally {
   std::uint64_t games = 0;
-  std::vector<std::uint64_t> wins;        // per player in turn order: sole winner
+  std::vector<std::uint64_t> wins;        // per seat in turn order of the start: sole winner
   std::uint64_t draws = 0;                // finished, shared by several players
   std::uint64_t unfinished = 0;           // still running at max_plies
+  std::uint64_t swapped = 0;              // ended with the colours exchanged (C3, M9)
   std::vector<std::uint64_t> lengths;     // finished games by plies played
   std::vector<std::uint64_t> moves_sum;   // per ply index: legal moves summed over games
   std::vector<std::uint64_t> moves_seen;  // per ply index: games that moved there
@@ -71,8 +74,9 @@ struct Tally {
   void add(const Tally& o);
 };
 
-// A played game's end, added to `t`.
-void record(Tally& t, Outcome o, int plies, bool unfinished);
+// A played game's end, added to `t`; `o` in persons (seats), not colours;
+// `swapped`: the seats ended holding each other's colours.
+void record(Tally& t, Outcome o, int plies, bool unfinished, bool swapped = false);
 
 namespace detail {
 
@@ -104,13 +108,14 @@ typename G::Move by_text_rank(const G& g, const typename G::Position& pos,
 
 // One game's players: the move the player of the seat to move plays from
 // `pos` (n legal moves, n > 0). random: uniform over the n moves by text rank.
-// greedy: the moves that leave the mover the largest material lead (his
-// material minus the others'), ties by text rank at random. mcts:N and
+// greedy: the moves that leave the mover the largest material lead (the
+// material of the colour he holds after the move minus the others'), ties by
+// text rank at random. mcts:N and
 // alphabeta:D (players/players.h): a search seeded by the game's generator.
 // One player for every seat, or one per seat in turn order. A seat is a
-// colour: RULES.md is silent on who plays a colour after C3's or M9's swap,
-// and by colour a swap changes nothing for the swapper, so searches never
-// play it (docs/players.md).
+// person: seat i starts with colour i, and after a swap (C3, M9: the players
+// exchange colours) the seat to move is the one that holds the colour to
+// move (start.seats).
 template <Game G>
 class Mover {
  public:
@@ -133,7 +138,8 @@ class Mover {
   typename G::Move pick(const typename G::Position& pos, std::uint64_t n, SplitMix64& rng,
                         const players::Start<G>& start = {}) {
     const players::PlayerSpec& who =
-        seats_[seats_.size() == 1 ? 0 : static_cast<std::size_t>(g_.to_move(pos))];
+        seats_[seats_.size() == 1 ? 0
+                                  : static_cast<std::size_t>(start.seats.person(g_.to_move(pos)))];
     if (who.searches()) return searcher_.choose(who, pos, n, start, rng());
     const bool greedy = who.kind == players::PlayerSpec::Kind::kGreedy;
     if constexpr (NthMoveGame<G>) {
@@ -144,15 +150,16 @@ class Mover {
     if (list_.size() != n) throw Error("count_moves and legal_moves differ");
     if (greedy && !detail::material_same_for_every_move<G>()) {
       if constexpr (MaterialGame<G>) {
-        const int me = g_.to_move(pos);
+        const int me = start.seats.person(g_.to_move(pos));
         const int players = static_cast<int>(g_.players().size());
         best_.clear();
         int best = 0;
         for (const auto& m : list_) {
           const typename G::Position child = g_.play(pos, m);
+          const int mine = start.seats.after(swaps_colours(g_, pos, m)).colour(me);
           int lead = 0;
           for (int p = 0; p < players; ++p)
-            lead += p == me ? g_.material(child, p) : -g_.material(child, p);
+            lead += p == mine ? g_.material(child, p) : -g_.material(child, p);
           if (best_.empty() || lead > best) {
             best_.clear();
             best = lead;
@@ -178,29 +185,33 @@ class Mover {
 
 // How one played game ended.
 struct GameEnd {
-  Outcome outcome;
+  Outcome outcome;  // in colours, as the rules give it
   int plies = 0;
   bool unfinished = false;  // still running after max_plies plies
+  players::Seats seats;     // who held which colour at the end (a swap: C3, M9)
+  Outcome persons() const { return seats.persons(outcome); }  // the outcome by seat
 };
 
 // Plays one game from `root`, adds it to `t` and returns its end. The rules
 // perft leaves out apply (P3): a game's own outcome(history) (Emergo E12's
 // third repetition, a draw). A game still running after max_plies plies is
-// unfinished. (`perft stats` and the Python module's random_games.)
+// unfinished. Seats follow the persons across a swap: the tally and the
+// metrics count by seat. (`perft stats` and the Python module's random_games.)
 template <Game G>
 GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root, std::uint64_t seed,
                   int max_plies, Tally& t) {
   using Position = typename G::Position;
   Observer<G> observer(g, t.metrics);  // the metrics' view of the game
-  const auto end = [&](Outcome o, int plies, bool unfinished) {
-    record(t, o, plies, unfinished);
-    observer.finish(o, plies, unfinished);
-    return GameEnd{o, plies, unfinished};
-  };
   SplitMix64 rng{seed};
-  players::Line<G> line(g, root, {{}, 0, max_plies});  // E12's history, the bound
+  players::Line<G> line(g, root, {{}, 0, max_plies});  // E12's history, the bound, the seats
+  const auto end = [&](Outcome o, int plies, bool unfinished) {
+    const players::Seats seats = line.seats();
+    record(t, seats.persons(o), plies, unfinished, seats.swapped);
+    observer.finish(seats.persons(o), plies, unfinished);
+    return GameEnd{o, plies, unfinished, seats};
+  };
   Position pos = root;
-  observer.position(pos);
+  observer.position(pos, line.seats());
   for (int ply = 0;; ++ply) {
     const std::uint64_t n = g.count_moves(pos);
     if (n == 0) return end(g.outcome(pos), ply, false);  // P3: finished iff no moves
@@ -213,9 +224,12 @@ GameEnd play_game(const G& g, Mover<G>& mover, const typename G::Position& root,
     t.moves_sum[static_cast<std::size_t>(ply)] += n;
     ++t.moves_seen[static_cast<std::size_t>(ply)];
     observer.moves(n);
-    pos = g.play(pos, mover.pick(pos, n, rng, {line.history(), ply, max_plies}));
-    observer.position(pos);
-    line.push(pos);
+    const typename G::Move move =
+        mover.pick(pos, n, rng, {line.history(), ply, max_plies, line.seats()});
+    const bool swapped = swaps_colours(g, pos, move);
+    pos = g.play(pos, move);
+    line.push(pos, swapped);
+    observer.position(pos, line.seats());
   }
 }
 
@@ -364,6 +378,7 @@ struct Summary {
   std::uint64_t games = 0;
   std::vector<Rate> rates;  // a win per player in turn order, "draw", "unfinished"
   Rate first_player;        // the first player's wins among decisive games
+  Rate swapped;             // games that ended with the colours exchanged (C3, M9)
   Lengths lengths;
   double branching = 0;                  // legal moves per position, all plies
   std::vector<double> branching_by_ply;  // mean legal moves at ply 1, 2, ...

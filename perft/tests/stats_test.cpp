@@ -18,6 +18,7 @@
 #include "perft/count/perft.h"
 #include "perft/stats/stats.h"
 #include "perft/tests/cli_run.h"
+#include "players/tests/pie_game.h"
 
 namespace arb {
 namespace {
@@ -373,6 +374,49 @@ TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
     return s.erase(s.find(" in "), s.find('\n') - s.find(" in "));
   };
   EXPECT_EQ(untimed(one.out), untimed(old.out));
+  // Ecalper from White's first turn, where C3's swap is legal: the same games
+  // again, some of which swap (mcts:4 plays it about one game in three; the
+  // seeds are fixed, so these games are always the same), counted.
+  const std::vector<std::string> swap_run = {"stats",     "ecalper:size=5", "--moves",
+                                             "D4+E4+E5",  "--games",        "6",
+                                             "--players", "mcts:20,mcts:4", "--json"};
+  auto se_args = swap_run, sr_args = swap_run;
+  se_args.insert(se_args.end(), {"--threads", "2"});
+  sr_args.insert(sr_args.end(), {"--threads", "1", "--impl", "reference"});
+  const auto se = test::run_cli(se_args);
+  const auto sr = test::run_cli(sr_args);
+  ASSERT_EQ(se.status, 0) << se.err;
+  ASSERT_EQ(sr.status, 0) << sr.err;
+  EXPECT_EQ(cut(se.out), cut(sr.out));
+  EXPECT_NE(se.out.find("\"swapped\": {\"count\": "), std::string::npos) << se.out;
+}
+
+// A seat is a person: in the pie game (players/tests/pie_game.h) seat b,
+// mcts, swaps after seat a's `good` and passes after `bad`, and so wins
+// every game; by colour, the games that swap would be colour a's wins.
+TEST(Stats, ASwapCreditsTheWinToThePersonWhoSwapped) {
+  using players::PlayerSpec;
+  const test::Pie g(Spec{});
+  stats::Mover<test::Pie> mover(g, {PlayerSpec{}, PlayerSpec{PlayerSpec::Kind::kMcts, 30}});
+  Tally t;
+  std::uint64_t swapped = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const stats::GameEnd e = stats::play_game(g, mover, g.start(), seed, 10, t);
+    if (e.seats.swapped) {
+      ++swapped;
+      EXPECT_EQ(e.outcome, Outcome::win(0)) << "seed " << seed;  // colour a, held by seat b
+    }
+    EXPECT_EQ(e.persons(), Outcome::win(1)) << "seed " << seed;
+  }
+  EXPECT_EQ(t.games, 40u);
+  EXPECT_EQ(t.wins, (std::vector<std::uint64_t>{0, 40}));
+  EXPECT_EQ(t.swapped, swapped);
+  EXPECT_GE(swapped, 10u);  // random seat a chose `good` in about half the games
+  EXPECT_LE(swapped, 30u);
+  const stats::Summary s = stats::summarize(t, "pie", "engine", "start", "ab");
+  EXPECT_EQ(s.first_player.count, 0u);  // the first mover, seat a, won nothing
+  EXPECT_EQ(s.swapped.count, swapped);
+  EXPECT_EQ(s.metrics.find("advantage_p1")->count, 0u);
 }
 
 // A playout cut-off (mcts:N:cut=K): the same games on any threads and

@@ -2,15 +2,19 @@
 // and reference, and strength against random play on short games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arb/games.h"
 #include "common/error.h"
 #include "players/players.h"
+#include "players/tests/pie_game.h"
 
 namespace arb {
 namespace {
@@ -73,17 +77,22 @@ TEST(Players, BadNamesAreOneLineNamingTheOption) {
 
 struct Played {
   std::vector<std::string> moves;
-  Outcome end;
+  Outcome end;           // in colours
+  players::Seats seats;  // who held which colour at the end
+  Outcome by_seat() const { return seats.persons(end); }
 };
 
-// One game from the start: seat i plays seats[i] (random: uniform by text
-// rank), under the played-game rules (E12, max_plies).
+// One game from `root` (the start by default): seat i plays seats[i]
+// (random: uniform by text rank), seat i being the person who started with
+// colour i (a swap, C3 or M9, exchanges the seats' colours), under the
+// played-game rules (E12, max_plies).
 template <Game G>
-Played play(const G& g, const std::vector<PlayerSpec>& seats, std::uint64_t seed, int max_plies) {
+Played play(const G& g, const std::vector<PlayerSpec>& seats, std::uint64_t seed, int max_plies,
+            std::optional<typename G::Position> root = std::nullopt) {
   players::Searcher<G> searcher(g);
   players::Ranked<G> ranked(g);
   players::Rng rng{seed};
-  std::vector<typename G::Position> history{g.start()};
+  std::vector<typename G::Position> history{root ? *root : g.start()};
   Played out;
   for (int ply = 0;; ++ply) {
     const auto pos = history.back();
@@ -94,13 +103,15 @@ Played play(const G& g, const std::vector<PlayerSpec>& seats, std::uint64_t seed
     }
     out.end = played_outcome(g, std::span<const typename G::Position>(history));
     if (out.end.finished || ply >= max_plies) return out;
-    const PlayerSpec& p = seats[static_cast<std::size_t>(g.to_move(pos))];
-    const auto move =
-        p.searches() ? searcher.choose(
-                           p, pos, n,
-                           {std::span<const typename G::Position>(history), ply, max_plies}, rng())
-                     : ranked.at(pos, rng() % n);
+    const PlayerSpec& p = seats[static_cast<std::size_t>(out.seats.person(g.to_move(pos)))];
+    const auto move = p.searches()
+                          ? searcher.choose(p, pos, n,
+                                            {std::span<const typename G::Position>(history), ply,
+                                             max_plies, out.seats},
+                                            rng())
+                          : ranked.at(pos, rng() % n);
     out.moves.push_back(g.move_text(pos, move));
+    out.seats = out.seats.after(swaps_colours(g, pos, move));
     history.push_back(g.play(pos, move));
   }
 }
@@ -194,6 +205,130 @@ TEST(Players, CutOffScoreIsGradedByTheLead) {
   EXPECT_NEAR(players::cut_reward(1), 0.5 + 0.5 * std::tanh(0.5), 1e-12);
 }
 
+// A game in which a swap occurs (C3, M9): from the turn that may swap, the
+// same games on engine and reference, the seats following the persons. The
+// engine finds seeds whose game swaps (`swap` in some, other moves in
+// others); the reference replays two that swap and one that does not.
+TEST(Players, EngineAndReferencePlayTheSameGamesAcrossASwap) {
+  const auto check = [](const auto& e, const auto& r, const std::string& first,
+                        const std::vector<PlayerSpec>& seats, const std::string& text) {
+    const auto e_root = e.play(e.start(), e.parse_move(e.start(), first));
+    const auto r_root = r.play(r.start(), r.parse_move(r.start(), first));
+    ASSERT_EQ(e.format(e_root), r.format(r_root));
+    std::vector<std::uint64_t> swapping, other;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      const Played a = play(e, seats, seed, 200, e_root);
+      const bool swapped = a.moves.front() == "swap";
+      EXPECT_EQ(a.seats.swapped, swapped) << text << " seed " << seed;
+      (swapped ? swapping : other).push_back(seed);
+    }
+    std::printf("%s after %s, %s: %zu of 12 games swap\n", text.c_str(), first.c_str(),
+                players::names(seats).c_str(), swapping.size());
+    ASSERT_GE(swapping.size(), 2u) << text;
+    std::vector<std::uint64_t> replay{swapping[0], swapping[1]};
+    if (!other.empty()) replay.push_back(other[0]);
+    for (const std::uint64_t seed : replay) {
+      const Played a = play(e, seats, seed, 200, e_root);
+      const Played b = play(r, seats, seed, 200, r_root);
+      EXPECT_EQ(a.moves, b.moves) << text << " seed " << seed;
+      EXPECT_EQ(a.end, b.end) << text;
+      EXPECT_EQ(a.seats, b.seats) << text;
+    }
+  };
+  // Seat 1 (to move at the root, White in Ecalper) mcts:4: its four root
+  // children tie at one visit each, and `swap`, the first and lowest rank,
+  // is played when its one playout is not worse than the others': about
+  // half the games.
+  const Spec ecalper = Games::parse_spec("ecalper:size=5");
+  check(engine::ecalper::Ecalper(ecalper), reference::Ecalper(ecalper), "D4+E4+E5",
+        {PlayerSpec{PlayerSpec::Kind::kMcts, 40}, PlayerSpec{PlayerSpec::Kind::kMcts, 4}},
+        "ecalper:size=5");
+  // Seat 1 (Black) alphabeta:1: by material the swap is worth a stone (the
+  // swapper takes White's, M9), so it swaps; seat 0 mcts:40 plays on.
+  const Spec meridians = Games::parse_spec("meridians:size=6,swap");
+  check(engine::meridians::Meridians(meridians), reference::Meridians(meridians), "f5",
+        {PlayerSpec{PlayerSpec::Kind::kMcts, 40}, PlayerSpec{PlayerSpec::Kind::kAlphaBeta, 1}},
+        "meridians:size=6,swap");
+}
+
+// Engine and reference say alike which moves exchange colours (C3 and M9,
+// each implementation from its own clause): every move of random positions,
+// matched by move text, those where `swap` is legal included.
+template <class G>
+std::vector<std::pair<std::string, bool>> swaps_by_text(const G& g,
+                                                        const typename G::Position& pos) {
+  std::vector<std::pair<std::string, bool>> out;
+  for (const auto& m : g.legal_moves(pos))
+    out.emplace_back(g.move_text(pos, m), g.swaps_colours(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+template <class E, class R>
+void expect_same_swaps(const E& e, const R& r, const std::string& text, int plies) {
+  players::Rng rng{7};
+  int swaps = 0, positions = 0;
+  for (int game = 0; game < 3; ++game) {
+    auto ep = e.start();
+    auto rp = r.start();
+    for (int ply = 0; ply < plies && e.count_moves(ep) > 0; ++ply) {
+      const auto moves = swaps_by_text(e, ep);
+      ASSERT_EQ(moves, swaps_by_text(r, rp)) << text << " " << e.format(ep);
+      ++positions;
+      for (const auto& [move, swapped] : moves) {
+        EXPECT_EQ(swapped, move == "swap") << text << " " << e.format(ep) << " " << move;
+        swaps += swapped;
+      }
+      EXPECT_EQ(e.special_ranks(ep), r.special_ranks(rp)) << text << " " << e.format(ep);
+      const auto em = e.nth_move(ep, rng() % moves.size());
+      rp = r.play(rp, r.parse_move(rp, e.move_text(ep, em)));
+      ep = e.play(ep, em);
+    }
+  }
+  std::printf("%s: %d positions, %d swaps\n", text.c_str(), positions, swaps);
+  EXPECT_GE(swaps, 3) << text << ": no position where swap is legal";
+}
+
+TEST(Players, EngineAndReferenceAgreeOnWhichMovesSwapColours) {
+  const Spec ecalper = Games::parse_spec("ecalper:size=5");
+  expect_same_swaps(engine::ecalper::Ecalper(ecalper), reference::Ecalper(ecalper),
+                    "ecalper:size=5", 3);
+  const Spec meridians = Games::parse_spec("meridians:size=6,swap");
+  expect_same_swaps(engine::meridians::Meridians(meridians), reference::Meridians(meridians),
+                    "meridians:size=6,swap", 12);
+  // No swap without the flag (M9) or with three players (C7).
+  const Spec plain = Games::parse_spec("meridians:size=6");
+  const engine::meridians::Meridians m(plain);
+  auto p = m.start();
+  for (int ply = 0; ply < 6 && m.count_moves(p) > 0; ++ply) {
+    for (const auto& move : m.legal_moves(p)) EXPECT_FALSE(m.swaps_colours(p, move));
+    EXPECT_TRUE(m.special_ranks(p).empty());
+    p = m.play(p, m.nth_move(p, 0));
+  }
+  const Spec three = Games::parse_spec("ecalper:size=5,players=3");
+  const engine::ecalper::Ecalper e3(three);
+  const auto after = e3.play(e3.start(), e3.nth_move(e3.start(), 0));
+  for (std::uint64_t i = 0; i < 1000; ++i)
+    EXPECT_FALSE(e3.swaps_colours(after, e3.nth_move(after, i)));
+}
+
+// The searches reward a move to the person who made it: in the pie game
+// (players/tests/pie_game.h) b swaps exactly when a chose `good`, and
+// passes after `bad`; by colour the two would be worth the same.
+TEST(Players, SearchesSwapWhenTheSwapWins) {
+  const test::Pie g(Spec{});
+  const auto good = g.play(g.start(), {"good"});
+  const auto bad = g.play(g.start(), {"bad"});
+  players::Searcher<test::Pie> searcher(g);
+  for (const PlayerSpec p :
+       {PlayerSpec{PlayerSpec::Kind::kMcts, 30}, PlayerSpec{PlayerSpec::Kind::kAlphaBeta, 2}})
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      const players::Start<test::Pie> start{{}, 1, 10};
+      EXPECT_EQ(searcher.choose(p, good, 2, start, seed).text, "swap") << p.name();
+      EXPECT_EQ(searcher.choose(p, bad, 2, start, seed).text, "pass") << p.name();
+    }
+}
+
 // C3's swap is one move among White's first-turn thousands: both searches
 // try it (the game's special_ranks), on the engine and on the reference.
 template <Game G>
@@ -238,7 +373,7 @@ TEST(Players, SearchBeatsRandomOnEveryGame) {
           std::vector<PlayerSpec> seats(2);
           seats[static_cast<std::size_t>(seat)] = search;
           const Played p = play(g, seats, seed, 300);
-          wins += p.end.finished && p.end.winners == (1u << seat);
+          wins += p.end.finished && p.by_seat().winners == (1u << seat);
           ++games;
         }
       RecordProperty(text + " " + search.name(), wins);

@@ -24,6 +24,12 @@ SPECS = ["emergo", "emergo:size=7", "emergo:capture=any", "emergo:feeding=allowe
          "meridians:size=8", "meridians:second=sight", "meridians:pass=keeps"]
 
 
+def colour_of(state, player):
+    """The colour index that player (a person) holds: the other one after a
+    swap (C3, M9; two players, at most one swap a game)."""
+    return player ^ 1 if "swap" in state.moves() else player
+
+
 def check_returns(state):
     game = state.get_game()
     r = state.returns()
@@ -38,7 +44,8 @@ def check_returns(state):
     winners = list(game.players()) if outcome == "draw" else \
         (outcome[5:].split("+") if outcome.startswith("draw:") else [outcome])
     k = len(winners)
-    for i, side in enumerate(game.players()):
+    for i in range(p):
+        side = game.players()[colour_of(state, i)]
         assert r[i] == (1 - (k - 1) / (p - 1) if side in winners else -k / (p - 1))
 
 
@@ -57,7 +64,7 @@ def check_step(state, rng, heavy):
     else:
         assert 0 <= player < game.num_players()
         if not state.turn_in_progress():
-            assert game.players()[player] == state.position().split()[1]
+            assert game.players()[colour_of(state, player)] == state.position().split()[1]
     assert state.turn_in_progress() == (state.turn_actions() != [])
     for a in legal:
         assert state.string_to_action(state.action_to_string(a)) == a
@@ -281,6 +288,34 @@ def test_C4_EcalperTurnIsTheReplacementThenTheStonesInOrder():
 
 
 # ---- played-game rules and returns
+
+@pytest.mark.parametrize("spec,first", [("meridians:size=6,swap", "f5"),
+                                        ("ecalper:size=5", "D4+E4+E5")])
+def test_C3_M9_SwapExchangesThePlayersColours(spec, first):
+    """OpenSpiel's players are persons: after the swap player 0 holds the second
+    colour and is to move (C3, M9: the same colour is still to move), and
+    returns() credit the winning colour to whoever holds it."""
+    g = arbiter.load_game(spec)
+    s = g.new_initial_state()
+    for a in s.move_to_actions(first):
+        s.apply_action(a)
+    assert s.current_player() == 1
+    s.apply_action(s.string_to_action("swap"))
+    assert s.moves() == [first, "swap"]
+    assert s.current_player() == 0 and s.position().split()[1] == g.players()[1]
+    rng = random.Random(3)
+    while not s.is_terminal():
+        if not s.turn_in_progress():
+            assert g.players()[s.current_player() ^ 1] == s.position().split()[1]
+        s.apply_action(rng.choice(s.legal_actions()))
+    winner = s.outcome()
+    assert winner in g.players()
+    holder = 1 - g.players().index(winner)  # the person holding the winning colour
+    assert s.returns()[holder] == 1.0 and s.returns()[1 - holder] == -1.0
+    s.undo_action()
+    while s.moves() != [first]:
+        s.undo_action()
+    assert s.current_player() == 1  # back before the swap
 
 def test_E12_ThirdRepetitionIsADraw():
     g = arbiter.load_game("emergo")

@@ -82,6 +82,8 @@ class Ecalper {
     if (pos.may_swap) return {0};
     return {};
   }
+  // C3: after `swap` the players hold each other's colours.
+  bool swaps_colours(const Position&, const Move& move) const { return move.swap; }
 
   // Geometry (C1), public for tests and diagnostics.
   int size() const { return n_; }

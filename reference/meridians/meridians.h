@@ -80,6 +80,14 @@ class Meridians {
   Move nth_move(const Position& pos, std::uint64_t index) const;
   // Material (perft stats --player greedy): the player's stones on the board.
   int material(const Position& pos, int player) const;
+  // M9: `swap` sorts after every point name ('s' > the row letters), so it
+  // is the last rank; a sampling search must not miss it. After it the
+  // colours are exchanged between the players.
+  std::vector<std::uint64_t> special_ranks(const Position& pos) const {
+    if (!pos.swap_available) return {};
+    return {count_moves(pos) - 1};
+  }
+  bool swaps_colours(const Position&, const Move& move) const { return move.kind == Kind::kSwap; }
 
   // --- Board geometry (M1), public for the tests. ---
   int point_count() const { return static_cast<int>(row_of_.size()); }
