@@ -332,40 +332,39 @@ TEST(Stats, GreedyTakesTheMostMaterial) {
   EXPECT_EQ(random_picks.size(), 3u) << "random picks each of the three captures";
 }
 
-TEST(Stats, CommandLineFiguresAreTheSameForEngineAndReference) {
-  const auto e = test::run_cli(
-      {"stats", "meridians:size=6", "--games", "20", "--seed", "3", "--json", "--threads", "2"});
-  const auto r = test::run_cli({"stats", "meridians:size=6", "--games", "20", "--seed", "3",
-                                "--json", "--impl", "reference", "--threads", "1"});
-  ASSERT_EQ(e.status, 0) << e.err;
-  ASSERT_EQ(r.status, 0) << r.err;
+// `run` on the engine with 2 threads and on the reference with 1 thread:
+// both succeed and print the same JSON past the timing fields (the impl
+// aside). Returns the engine's run.
+test::CliRun same_on_threads_and_impl(const std::vector<std::string>& run) {
+  auto e_args = run, r_args = run;
+  e_args.insert(e_args.end(), {"--threads", "2"});
+  r_args.insert(r_args.end(), {"--threads", "1", "--impl", "reference"});
+  const auto e = test::run_cli(e_args);
+  const auto r = test::run_cli(r_args);
+  EXPECT_EQ(e.status, 0) << e.err;
+  EXPECT_EQ(r.status, 0) << r.err;
   const auto cut = [](std::string s) {  // from "a": past the timing fields
-    s = s.substr(s.find("\"a\""));
+    const auto a = s.find("\"a\"");
+    if (a == std::string::npos) return s;
+    s = s.substr(a);
     const auto impl = s.find("\"impl\"");
-    return s.erase(impl, s.find(',', impl) - impl);
+    return impl == std::string::npos ? s : s.erase(impl, s.find(',', impl) - impl);
   };
-  EXPECT_EQ(cut(e.out), cut(r.out));
+  EXPECT_EQ(cut(e.out), cut(r.out)) << run[1];
+  return e;
+}
+
+TEST(Stats, CommandLineFiguresAreTheSameForEngineAndReference) {
+  const auto e = same_on_threads_and_impl(
+      {"stats", "meridians:size=6", "--games", "20", "--seed", "3", "--json"});
   EXPECT_NE(e.out.find("\"games\": 20"), std::string::npos) << e.out;
 }
 
 // Search players per seat: the same games on any threads and on either
 // implementation (moves by text rank, a search seeded by the game's generator).
 TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
-  const std::vector<std::string> run = {"stats",     "emergo:size=7",       "--games", "4",
-                                        "--players", "mcts:20,alphabeta:2", "--json"};
-  auto e_args = run, r_args = run;
-  e_args.insert(e_args.end(), {"--threads", "2"});
-  r_args.insert(r_args.end(), {"--threads", "1", "--impl", "reference"});
-  const auto e = test::run_cli(e_args);
-  const auto r = test::run_cli(r_args);
-  ASSERT_EQ(e.status, 0) << e.err;
-  ASSERT_EQ(r.status, 0) << r.err;
-  const auto cut = [](std::string s) {  // from "a": past the timing fields
-    s = s.substr(s.find("\"a\""));
-    const auto impl = s.find("\"impl\"");
-    return s.erase(impl, s.find(',', impl) - impl);
-  };
-  EXPECT_EQ(cut(e.out), cut(r.out));
+  const auto e = same_on_threads_and_impl(
+      {"stats", "emergo:size=7", "--games", "4", "--players", "mcts:20,alphabeta:2", "--json"});
   EXPECT_NE(e.out.find("\"player\": \"mcts:20,alphabeta:2\""), std::string::npos) << e.out;
   // One name for every seat; --players random is --player random.
   const auto one = test::run_cli({"stats", "eximo", "--games", "30", "--players", "random"});
@@ -377,17 +376,9 @@ TEST(Stats, PlayersPerSeatPlayTheSameGamesOnAnyThreadsAndImpl) {
   // Ecalper from White's first turn, where C3's swap is legal: the same games
   // again, some of which swap (mcts:4 plays it about one game in three; the
   // seeds are fixed, so these games are always the same), counted.
-  const std::vector<std::string> swap_run = {"stats",     "ecalper:size=5", "--moves",
-                                             "D4+E4+E5",  "--games",        "6",
-                                             "--players", "mcts:20,mcts:4", "--json"};
-  auto se_args = swap_run, sr_args = swap_run;
-  se_args.insert(se_args.end(), {"--threads", "2"});
-  sr_args.insert(sr_args.end(), {"--threads", "1", "--impl", "reference"});
-  const auto se = test::run_cli(se_args);
-  const auto sr = test::run_cli(sr_args);
-  ASSERT_EQ(se.status, 0) << se.err;
-  ASSERT_EQ(sr.status, 0) << sr.err;
-  EXPECT_EQ(cut(se.out), cut(sr.out));
+  const auto se =
+      same_on_threads_and_impl({"stats", "ecalper:size=5", "--moves", "D4+E4+E5", "--games", "6",
+                                "--players", "mcts:20,mcts:4", "--json"});
   EXPECT_NE(se.out.find("\"swapped\": {\"count\": "), std::string::npos) << se.out;
 }
 
@@ -422,21 +413,8 @@ TEST(Stats, ASwapCreditsTheWinToThePersonWhoSwapped) {
 // A playout cut-off (mcts:N:cut=K): the same games on any threads and
 // impl; a bad K, or a game without a material measure, is a usage error.
 TEST(Stats, PlayoutCutOffPlaysTheSameGamesAndBadOnesAreUsageErrors) {
-  const std::vector<std::string> run = {"stats",     "meridians:size=6",      "--games", "2",
-                                        "--players", "mcts:20:cut=8,mcts:20", "--json"};
-  auto e_args = run, r_args = run;
-  e_args.insert(e_args.end(), {"--threads", "2"});
-  r_args.insert(r_args.end(), {"--threads", "1", "--impl", "reference"});
-  const auto e = test::run_cli(e_args);
-  const auto r = test::run_cli(r_args);
-  ASSERT_EQ(e.status, 0) << e.err;
-  ASSERT_EQ(r.status, 0) << r.err;
-  const auto from_a = [](std::string s) {  // past the timing fields, without the impl
-    s = s.substr(s.find("\"a\""));
-    const auto impl = s.find("\"impl\"");
-    return s.erase(impl, s.find(',', impl) - impl);
-  };
-  EXPECT_EQ(from_a(e.out), from_a(r.out));
+  const auto e = same_on_threads_and_impl({"stats", "meridians:size=6", "--games", "2", "--players",
+                                           "mcts:20:cut=8,mcts:20", "--json"});
   EXPECT_NE(e.out.find("\"player\": \"mcts:20:cut=8,mcts:20\""), std::string::npos) << e.out;
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
       {{"stats", "ecalper:size=5", "--games", "2", "--players", "mcts:5:cut=4,random"},
