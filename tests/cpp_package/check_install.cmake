@@ -4,14 +4,7 @@
 # every installed header's includes found in the install, then the consumer
 # project (consumer/) built twice, with find_package(arbiter) and with
 # pkg-config's flags, and run: perft(3) of every game against the fixtures.
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT status EQUAL 0)
-    string(REPLACE ";" " " command "${ARGN}")
-    message(FATAL_ERROR "failed (${status}): ${command}\n${out}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run.cmake)
 
 file(REMOVE_RECURSE ${WORK})
 set(prefix ${WORK}/prefix)

@@ -5,14 +5,7 @@
 # main.cpp alone (the libraries' headers and C++20 reach it through
 # arbiter::arbiter) and check its command: none of arbiter's -march or
 # optimisation flags, while arbiter's own libraries are portable (no -march=native).
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT status EQUAL 0)
-    string(REPLACE ";" " " command "${ARGN}")
-    message(FATAL_ERROR "failed (${status}): ${command}\n${out}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run.cmake)
 
 file(REMOVE_RECURSE ${WORK})
 run(${CMAKE_COMMAND} -S ${SOURCE}/tests/cpp_package/parent -B ${WORK} -G Ninja
