@@ -126,6 +126,10 @@ typename G::Move > &&requires(const G g, const typename G::Position& pos,
 //                                 of moves a turn); perft play and perft stats
 //   g.material(pos, player) -> int  what perft stats' greedy player counts
 //                                 (docs/variants.md); needed for --player greedy
+//   g.score(pos, player) -> int   a player's standing by the game's own result
+//                                 rule, where material says nothing about a
+//                                 move (Ecalper: C6's largest group); the
+//                                 searches' evaluation takes it before material
 //   g.count_after(pos, move) -> std::uint64_t  count_moves(play(pos, move))
 //                                 when legal_moves already worked it out, else
 //                                 0: perft's last two plies then skip the play
@@ -155,6 +159,11 @@ concept NthMoveGame = Game<G> && requires(const G g, const typename G::Position&
 template <class G>
 concept MaterialGame = Game<G> && requires(const G g, const typename G::Position& pos) {
   { g.material(pos, 0) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept ScoredGame = Game<G> && requires(const G g, const typename G::Position& pos) {
+  { g.score(pos, 0) } -> std::convertible_to<int>;
 };
 
 template <class G>

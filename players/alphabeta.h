@@ -2,12 +2,13 @@
 // concept.
 //
 // - Evaluation, from the point of view of the person to move at the root:
-//   the material of the colour he holds at the leaf (players/line.h's Seats:
-//   a swap, C3 or M9, hands him the other's) minus every other colour's (the measure perft stats'
-//   greedy player uses, docs/variants.md); a finished game is +-1,000,000 (less the plies to it:
-//   the quicker win, the later loss), a draw or the length bound 0. Where every move changes the
-//   material alike (Ecalper, C4) the material says nothing about a move, and the evaluation is 0:
-//   the search sees only the ends within its depth (C6's result).
+//   the lead of the colour he holds at the leaf (players/line.h's Seats: a
+//   swap, C3 or M9, hands him the other's) by players/line.h's measure: the
+//   material that perft stats' greedy player counts (docs/variants.md) less
+//   every other colour's; in Ecalper, whose every move changes the material
+//   alike (C4), the largest group less the best other's (C6). A finished game
+//   is +-1,000,000 (less the plies to it: the quicker win, the later loss), a
+//   draw or the length bound 0.
 // - Three players: paranoid (Sturtevant and Korf 2000): the others are taken
 //   to play together against the root player, which keeps plain alpha-beta.
 // - Iterative deepening at the root, 1 .. D plies, each iteration searching
@@ -49,15 +50,7 @@ class AlphaBeta {
 
   // The static evaluation of `pos` for `player` (see above).
   int evaluate(const Position& pos, int player) const {
-    if constexpr (!MaterialGame<G> || material_same<G>()) {
-      (void)pos, (void)player;
-      return 0;
-    } else {
-      int lead = 0;
-      for (int p = 0; p < players_; ++p)
-        lead += p == player ? g_.material(pos, p) : -g_.material(pos, p);
-      return lead;
-    }
+    return measured_lead(g_, pos, player, players_);
   }
 
   Move choose(const Position& pos, std::uint64_t n, const Start<G>& start, int depth,
@@ -102,14 +95,6 @@ class AlphaBeta {
   }
 
  private:
-  template <class GG>
-  static constexpr bool material_same() {
-    if constexpr (requires { GG::kMaterialSameForEveryMove; })
-      return GG::kMaterialSameForEveryMove;
-    else
-      return false;
-  }
-
   // The moves searched at a node, in rank order: all, or kMaxWidth: the
   // special ones, then drawn.
   void pick(const Position& pos, std::uint64_t n, Rng& rng, std::vector<std::uint64_t>& ranks,

@@ -3,8 +3,10 @@
 // changes the rates less than the ratio between them: the tree's overhead is
 // random play's moves per second over mcts's moves per second (expansions
 // and playouts), less one.
-// With a cut-off K, mcts:N:cut=K (games without a material measure skipped).
-//   players_bench [simulations=200] [games=200] [cut=0]
+// With a cut-off K, mcts:N:cut=K (games without a measure skipped); with
+// decisive=1, mcts:N:decisive (its moves: the playouts' moves played, not the
+// ones tried for a win).
+//   players_bench [simulations=200] [games=200] [cut=0] [decisive=0]
 #include <time.h>
 
 #include <cstdio>
@@ -26,7 +28,7 @@ double cpu_seconds() {
 
 template <class G>
 void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t games,
-             std::uint64_t cut) {
+             std::uint64_t cut, bool decisive) {
   if (cut != 0 && !arb::players::cut_off_measured<G>()) return;
   const G g(arb::Games::parse_spec(spec));
   const auto root = g.start();
@@ -54,7 +56,8 @@ void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t g
   arb::players::Mcts<G> mcts(g);
   start = cpu_seconds();
   for (std::size_t i = 0; i < positions.size(); ++i)
-    mcts.choose(positions[i], g.count_moves(positions[i]), {{}, 0, 1000}, simulations, i + 1, cut);
+    mcts.choose(positions[i], g.count_moves(positions[i]), {{}, 0, 1000}, simulations, i + 1, cut,
+                decisive);
   const double mcts_s = cpu_seconds() - start;
   const double random_rate = static_cast<double>(plies) / random_s;
   const double mcts_rate = static_cast<double>(mcts.plies()) / mcts_s;
@@ -71,13 +74,15 @@ int main(int argc, char** argv) {
   const std::uint64_t simulations = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 200;
   const std::uint64_t games = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 200;
   const std::uint64_t cut = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0;
+  const bool decisive = argc > 4 && std::strtoull(argv[4], nullptr, 10) != 0;
   const std::string player =
-      arb::players::PlayerSpec{arb::players::PlayerSpec::Kind::kMcts, simulations, cut}.name();
+      arb::players::PlayerSpec{arb::players::PlayerSpec::Kind::kMcts, simulations, cut, decisive}
+          .name();
   std::printf(
       "| spec | random games/s | random moves/s | %s simulations/s | mcts moves/s | tree "
       "overhead |\n|---|---|---|---|---|---|\n",
       player.c_str());
   arb::Games::for_each([&]<class Pair>() {
-    measure<typename Pair::Engine>(std::string(Pair::kName), simulations, games, cut);
+    measure<typename Pair::Engine>(std::string(Pair::kName), simulations, games, cut, decisive);
   });
 }

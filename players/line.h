@@ -33,6 +33,41 @@ struct Rng {
   }
 };
 
+// Whether the searches have a measure to evaluate by (alphabeta's leaves,
+// mcts's playout cut-off): the game's score (Ecalper: C6's largest group),
+// else its material, unless every move changes that alike.
+template <Game G>
+constexpr bool has_measure() {
+  if constexpr (ScoredGame<G>)
+    return true;
+  else if constexpr (!MaterialGame<G>)
+    return false;
+  else if constexpr (requires { G::kMaterialSameForEveryMove; })
+    return !G::kMaterialSameForEveryMove;
+  else
+    return true;
+}
+
+// Colour `colour`'s lead by that measure: its score minus the best other's
+// (C6 ranks the players by it), or its material minus every other's.
+template <Game G>
+int measured_lead(const G& g, const typename G::Position& pos, int colour, int players) {
+  if constexpr (ScoredGame<G>) {
+    int best_other = 0;
+    for (int p = 0; p < players; ++p)
+      if (p != colour) best_other = std::max(best_other, static_cast<int>(g.score(pos, p)));
+    return static_cast<int>(g.score(pos, colour)) - best_other;
+  } else if constexpr (has_measure<G>()) {
+    int lead = 0;
+    for (int p = 0; p < players; ++p)
+      lead += p == colour ? g.material(pos, p) : -g.material(pos, p);
+    return lead;
+  } else {
+    (void)g, (void)pos, (void)colour, (void)players;
+    return 0;
+  }
+}
+
 // The legal move of rank `rank` in byte order of the move texts (RULES.md
 // I1): nth_move where the game has it, else the texts sorted.
 template <Game G>

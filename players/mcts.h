@@ -21,9 +21,17 @@
 //   it unfinished, worth 1/players to each.
 // - Playout cut-off (optional, mcts:N:cut=K): a playout still running after K
 //   plies stops, and each player p is scored 0.5 + 0.5 * tanh(lead / 2), his
-//   material lead (the measure greedy and alphabeta use) in men or stones:
-//   graded, so that a lead of 1 (0.73) counts less than one of 3 (0.95),
-//   and an even position is worth 0.5, as the length bound's unfinished game.
+//   lead by the measure alphabeta uses (players/line.h: material in men or
+//   stones; Ecalper's largest group): graded, so that a lead of 1 (0.73)
+//   counts less than one of 3 (0.95), and an even position is worth 0.5, as
+//   the length bound's unfinished game.
+// - Decisive playouts (optional, mcts:N:decisive; Teytaud and Teytaud 2010):
+//   where a playout position has at most 512 moves, a move that wins at once
+//   is played (the first by text), else up to 8 random moves are drawn and
+//   the first after which the next player cannot win at once is played (the
+//   8th if all can). Ecalper is decided on its last two turns (C5: White's
+//   last normal turn, then Black's replacement-only turn), which uniform
+//   playouts play blind: without this every opening scores alike.
 // - The move played: the most visited root child; ties by the larger mean
 //   reward, then the lower text rank.
 //
@@ -46,22 +54,60 @@ namespace arb::players {
 
 inline constexpr double kExploration = 1.4142135623730951;  // sqrt(2)
 inline constexpr double kWidening = 4.0;
-inline constexpr double kCutScale = 2.0;  // the material lead worth tanh(1)
+inline constexpr double kCutScale = 2.0;  // the lead worth tanh(1)
+inline constexpr std::uint64_t kDecisiveWidth = 512;
+inline constexpr int kAntiDecisiveTries = 8;
 
-// Whether a playout cut-off has a measure to score by: none where there is no
-// material or every move changes it alike (Ecalper, C4).
+// Whether a playout cut-off has a measure to score by (players/line.h).
 template <Game G>
 constexpr bool cut_off_measured() {
-  if constexpr (!MaterialGame<G>)
-    return false;
-  else if constexpr (requires { G::kMaterialSameForEveryMove; })
-    return !G::kMaterialSameForEveryMove;
-  else
-    return true;
+  return has_measure<G>();
+}
+
+// Whether `move` ends the game at once with the mover its sole winner.
+template <Game G>
+bool wins_at_once(const G& g, const typename G::Position& pos, const typename G::Move& move) {
+  const auto next = g.play(pos, move);
+  return g.count_moves(next) == 0 && g.outcome(next) == Outcome::win(g.to_move(pos));
+}
+
+// Whether the player to move at `pos` (n moves) has a move that wins at once;
+// `first` gets the first such by text. Not looked for above kDecisiveWidth.
+template <Game G>
+bool has_winning_move(const G& g, const typename G::Position& pos, std::uint64_t n,
+                      typename G::Move* first = nullptr) {
+  if (n == 0 || n > kDecisiveWidth) return false;
+  bool found = false;
+  std::string best;
+  for (const auto& m : g.legal_moves(pos)) {
+    if (!wins_at_once(g, pos, m)) continue;
+    if (first == nullptr) return true;
+    std::string text = g.move_text(pos, m);
+    if (!found || text < best) *first = m, best = std::move(text);
+    found = true;
+  }
+  return found;
 }
 
 // A cut-off playout's worth to a player `lead` men or stones ahead.
 inline double cut_reward(int lead) { return 0.5 + 0.5 * std::tanh(lead / kCutScale); }
+
+// mcts:N:decisive's playout move from `pos` (n moves): a winning one, else
+// the first of up to kAntiDecisiveTries random draws after which the next
+// player cannot win at once (the last draw if every one lets him); uniform
+// above kDecisiveWidth moves.
+template <Game G>
+typename G::Move decisive_move(const G& g, Ranked<G>& ranked, const typename G::Position& pos,
+                               std::uint64_t n, Rng& rng) {
+  if (n > kDecisiveWidth) return ranked.at(pos, rng() % n);
+  typename G::Move move = ranked.at(pos, 0);
+  if (has_winning_move(g, pos, n, &move)) return move;
+  for (int tries = 1;; ++tries) {
+    move = ranked.at(pos, rng() % n);
+    const auto next = g.play(pos, move);
+    if (tries == kAntiDecisiveTries || !has_winning_move(g, next, g.count_moves(next))) return move;
+  }
+}
 
 template <Game G>
 class Mcts {
@@ -73,13 +119,15 @@ class Mcts {
       : g_(g), ranked_(g), players_(static_cast<int>(g.players().size())), stop_(std::move(stop)) {}
 
   // The move to play from `pos` (n > 0 legal moves) after `simulations`
-  // simulations, playouts cut after `cut` plies (0: never). Throws Stopped
-  // when `stop` (Ctrl-C) is set.
+  // simulations, playouts cut after `cut` plies (0: never), decisive or
+  // uniform. Throws Stopped when `stop` (Ctrl-C) is set.
   Move choose(const Position& pos, std::uint64_t n, const Start<G>& start,
-              std::uint64_t simulations, std::uint64_t seed, std::uint64_t cut = 0) {
+              std::uint64_t simulations, std::uint64_t seed, std::uint64_t cut = 0,
+              bool decisive = false) {
     if (cut != 0 && !cut_off_measured<G>())
-      throw Error(std::string(G::kName) + " has no material measure for a playout cut-off");
+      throw Error(std::string(G::kName) + " has no measure for a playout cut-off");
     cut_ = cut;
+    decisive_ = decisive;
     cut_reward_.assign(static_cast<std::size_t>(players_), 0.0);
     Rng rng{seed};
     Line<G> line(g_, pos, start);
@@ -236,11 +284,16 @@ class Mcts {
     }
   }
 
-  // Random moves to the end, or to the cut-off: then cut_off_ is set and
-  // cut_reward_ holds each colour's score by the material.
+  // A playout's move: uniform by rank, or decisive (above).
+  Move playout_move(const Position& pos, std::uint64_t n, Rng& rng) {
+    return decisive_ ? decisive_move(g_, ranked_, pos, n, rng) : ranked_.at(pos, rng() % n);
+  }
+
+  // Moves to the end, or to the cut-off: then cut_off_ is set and
+  // cut_reward_ holds each colour's score by the measure.
   Outcome playout(Position pos, std::uint64_t n, Line<G>& line, Rng& rng) {
     for (std::uint64_t k = 1;; ++k) {
-      const Move move = ranked_.at(pos, rng() % n);
+      const Move move = playout_move(pos, n, rng);
       const bool swapped = swaps_colours(g_, pos, move);
       pos = g_.play(pos, move);
       ++plies_;
@@ -251,14 +304,9 @@ class Mcts {
       if (o.finished) return o;
       if (line.at_bound()) return {};
       if (k == cut_) {
-        if constexpr (cut_off_measured<G>()) {
-          for (int p = 0; p < players_; ++p) {
-            int lead = 0;
-            for (int q = 0; q < players_; ++q)
-              lead += q == p ? g_.material(pos, q) : -g_.material(pos, q);
-            cut_reward_[static_cast<std::size_t>(p)] = cut_reward(lead);
-          }
-        }
+        for (int p = 0; p < players_; ++p)
+          cut_reward_[static_cast<std::size_t>(p)] =
+              cut_reward(measured_lead(g_, pos, p, players_));
         cut_off_ = true;
         return {};
       }
@@ -271,6 +319,7 @@ class Mcts {
   Stop stop_;
   std::uint64_t plies_ = 0;
   std::uint64_t cut_ = 0;
+  bool decisive_ = false;
   bool cut_off_ = false;
   std::vector<double> cut_reward_;
   std::vector<Node> nodes_;

@@ -24,7 +24,7 @@ class Searcher {
   typename G::Move choose(const PlayerSpec& player, const typename G::Position& pos,
                           std::uint64_t n, const Start<G>& start, std::uint64_t seed) {
     if (player.kind == PlayerSpec::Kind::kMcts)
-      return mcts_.choose(pos, n, start, player.n, seed, player.cut);
+      return mcts_.choose(pos, n, start, player.n, seed, player.cut, player.decisive);
     if (player.kind == PlayerSpec::Kind::kAlphaBeta)
       return alphabeta_.choose(pos, n, start, static_cast<int>(player.n), seed);
     throw Error("not a search player: " + player.name());

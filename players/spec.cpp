@@ -11,7 +11,8 @@ std::string PlayerSpec::name() const {
     case Kind::kGreedy:
       return "greedy";
     case Kind::kMcts:
-      return "mcts:" + std::to_string(n) + (cut ? ":cut=" + std::to_string(cut) : "");
+      return "mcts:" + std::to_string(n) + (cut ? ":cut=" + std::to_string(cut) : "") +
+             (decisive ? ":decisive" : "");
     case Kind::kAlphaBeta:
       return "alphabeta:" + std::to_string(n);
   }
@@ -38,17 +39,30 @@ std::uint64_t number_of(std::string_view text, std::string_view option, std::str
   return n;
 }
 
-// mcts:N or mcts:N:cut=K (`rest` is what follows "mcts:").
+// mcts:N, then the options in any order, each at most once: cut=K, decisive
+// (`rest` is what follows "mcts:").
 PlayerSpec mcts_of(std::string_view rest, std::string_view option, std::string_view whole) {
-  const auto colon = rest.find(':');
+  auto colon = rest.find(':');
   PlayerSpec p{PlayerSpec::Kind::kMcts,
                number_of(rest.substr(0, colon), option, whole, kMaxSimulations)};
-  if (colon == std::string_view::npos) return p;
-  const std::string_view opt = rest.substr(colon + 1);
-  if (opt.substr(0, 4) != "cut=")
-    throw Error(std::string(option) + " " + std::string(whole) + ": unknown mcts option '" +
-                std::string(opt) + "' (cut=K: playouts cut after K plies)");
-  p.cut = number_of(opt.substr(4), option, whole, kMaxCut, "'cut='");
+  const auto bad = [&](const std::string& why) {
+    return Error(std::string(option) + " " + std::string(whole) + ": " + why);
+  };
+  while (colon != std::string_view::npos) {
+    rest = rest.substr(colon + 1);
+    colon = rest.find(':');
+    const std::string_view opt = rest.substr(0, colon);
+    if (opt.substr(0, 4) == "cut=") {
+      if (p.cut != 0) throw bad("cut=K given twice");
+      p.cut = number_of(opt.substr(4), option, whole, kMaxCut, "'cut='");
+    } else if (opt == "decisive") {
+      if (p.decisive) throw bad("decisive given twice");
+      p.decisive = true;
+    } else {
+      throw bad("unknown mcts option '" + std::string(opt) +
+                "' (cut=K: playouts cut after K plies; decisive: playouts take a winning move)");
+    }
+  }
   return p;
 }
 
@@ -65,7 +79,7 @@ PlayerSpec parse_player(std::string_view text, std::string_view option) {
     return {PlayerSpec::Kind::kAlphaBeta,
             number_of(text.substr(colon + 1), option, text, kMaxDepth)};
   throw Error(std::string(option) + ": unknown player '" + std::string(text) +
-              "' (random, greedy, mcts:N, mcts:N:cut=K, alphabeta:D)");
+              "' (random, greedy, mcts:N, mcts:N:cut=K, mcts:N:decisive, alphabeta:D)");
 }
 
 std::vector<PlayerSpec> parse_players(std::string_view text, std::string_view option, int seats) {

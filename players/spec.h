@@ -12,15 +12,17 @@ namespace arb::players {
 // random: uniform over the legal moves by text rank. greedy: the largest
 // material lead after the move. mcts:N: UCT with N simulations a move
 // (players/mcts.h); mcts:N:cut=K stops each playout after K plies and scores
-// it by the material measure. alphabeta:D: alpha-beta to depth D
+// it by the searches' measure; mcts:N:decisive plays winning moves, and
+// avoids losing ones, in the playouts. alphabeta:D: alpha-beta to depth D
 // (players/alphabeta.h).
 struct PlayerSpec {
   enum class Kind { kRandom, kGreedy, kMcts, kAlphaBeta };
   Kind kind = Kind::kRandom;
   std::uint64_t n = 0;    // simulations (mcts) or depth (alphabeta)
   std::uint64_t cut = 0;  // mcts: playout plies before the cut-off; 0: none
+  bool decisive = false;  // mcts: decisive playouts
 
-  std::string name() const;  // "random", "mcts:200:cut=40": parse(name()) == *this
+  std::string name() const;  // "random", "mcts:200:cut=40:decisive": parse(name()) == *this
   bool searches() const { return kind == Kind::kMcts || kind == Kind::kAlphaBeta; }
   friend bool operator==(const PlayerSpec&, const PlayerSpec&) = default;
 };

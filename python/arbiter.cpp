@@ -575,21 +575,25 @@ PYBIND11_MODULE(_arbiter, m) {
   m.def(
       "mcts_move",
       [](const py::object& position, const py::object& n_arg, const py::object& seed_arg,
-         const py::object& cut_arg) {
+         const py::object& cut_arg, const py::object& decisive_arg) {
         const AnyPosition& pos = position_of(position, "position");
         players::PlayerSpec player{players::PlayerSpec::Kind::kMcts,
                                    int_arg(n_arg, "simulations", 1, players::kMaxSimulations)};
         const std::uint64_t seed = int_arg(seed_arg, "seed", 0, ~std::uint64_t{0});
         player.cut = optional_int_arg(cut_arg, "cut", 1, players::kMaxCut).value_or(0);
+        if (!py::isinstance<py::bool_>(decisive_arg))
+          throw py::type_error("decisive must be a bool, got " + type_name(decisive_arg));
+        player.decisive = decisive_arg.cast<bool>();
         return pos.search_move(player, seed);
       },
       py::arg("position"), py::arg("simulations"), py::arg("seed") = 1, py::kw_only(),
-      py::arg("cut") = py::none(),
+      py::arg("cut") = py::none(), py::arg("decisive") = false,
       "mcts_move(position: Position, simulations: int, seed: int = 1, *, cut: int | None = "
-      "None) -> str\n\n"
+      "None, decisive: bool = False) -> str\n\n"
       "The move text mcts:simulations plays from the position (UCT, docs/players.md), "
       "as perft stats --players; the same for a seed on either impl. cut=K: playouts stop "
-      "after K plies and are scored by the material measure (mcts:N:cut=K)");
+      "after K plies and are scored by the searches' measure (mcts:N:cut=K); decisive=True: "
+      "playouts take a winning move and avoid a losing one (mcts:N:decisive)");
   search("alphabeta_move", players::PlayerSpec::Kind::kAlphaBeta, "depth", players::kMaxDepth,
          "alphabeta_move(position: Position, depth: int, seed: int = 1) -> str\n\n"
          "The move text alphabeta:depth plays from the position (docs/players.md), as perft "

@@ -42,6 +42,8 @@ def main():
     ap.add_argument("--big", type=int, default=1000, help="simulations of the strong mcts")
     ap.add_argument("--small", type=int, default=100, help="simulations of the weak mcts")
     ap.add_argument("--depth", type=int, default=3, help="alphabeta's depth")
+    ap.add_argument("--mcts-options", default="",
+                    help="appended to both mcts specs, e.g. decisive (mcts:1000:decisive)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--specs", default="emergo,eximo,ecalper,meridians")
@@ -49,7 +51,9 @@ def main():
     ap.add_argument("--matchup", action="append", default=[],
                     help="A,B: play this match-up instead of the default ones (repeatable)")
     a = ap.parse_args()
-    big, small, ab = f"mcts:{a.big}", f"mcts:{a.small}", f"alphabeta:{a.depth}"
+    opts = f":{a.mcts_options}" if a.mcts_options else ""
+    big, small = f"mcts:{a.big}{opts}", f"mcts:{a.small}{opts}"
+    ab = f"alphabeta:{a.depth}"
     matchups = [(big, "random"), (ab, "random"), (big, small), (big, ab)]
     if a.matchup:
         matchups = [tuple(m.split(",")) for m in a.matchup]

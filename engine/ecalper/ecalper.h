@@ -235,6 +235,9 @@ class Ecalper {
     return pos.count[static_cast<std::size_t>(player)];
   }
   static constexpr bool kMaterialSameForEveryMove = true;
+  // The searches' evaluation (common/game.h): C6's first criterion, the size
+  // of the player's largest group.
+  int score(const Position& pos, int player) const { return group_stats(pos, player).largest; }
   // The ranks of the moves a sampling search must not miss: C3's `swap`,
   // rank 0 ("swap" < "x..."), one move among hundreds of thousands.
   std::vector<std::uint64_t> special_ranks(const Position& pos) const {

@@ -202,8 +202,7 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
     for (const auto& p : o.seats)
       if (p.cut != 0 && !players::cut_off_measured<G>())
         throw Error("--players " + p.name() + ": " + std::string(G::kName) +
-                    " has no material measure for a playout cut-off (C4: every move changes "
-                    "every player's stones alike)");
+                    " has no measure for a playout cut-off");
     // One list for both rulesets: --vs must have as many seats (ecalper:players=3).
     if (gb && o.seats.size() > 1 && gb->players().size() != o.seats.size())
       throw Error("--players names " + std::to_string(o.seats.size()) + " players, --vs " +

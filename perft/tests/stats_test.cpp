@@ -410,15 +410,20 @@ TEST(Stats, ASwapCreditsTheWinToThePersonWhoSwapped) {
   EXPECT_EQ(s.metrics.find("advantage_p1")->count, 0u);
 }
 
-// A playout cut-off (mcts:N:cut=K): the same games on any threads and
-// impl; a bad K, or a game without a material measure, is a usage error.
-TEST(Stats, PlayoutCutOffPlaysTheSameGamesAndBadOnesAreUsageErrors) {
+// A playout cut-off (mcts:N:cut=K) and decisive playouts (mcts:N:decisive):
+// the same games on any threads and impl, Ecalper's cut-off by its largest
+// group; a bad K or option is a usage error.
+TEST(Stats, PlayoutOptionsPlayTheSameGamesAndBadOnesAreUsageErrors) {
   const auto e = same_on_threads_and_impl({"stats", "meridians:size=6", "--games", "2", "--players",
                                            "mcts:20:cut=8,mcts:20", "--json"});
   EXPECT_NE(e.out.find("\"player\": \"mcts:20:cut=8,mcts:20\""), std::string::npos) << e.out;
+  const auto c = same_on_threads_and_impl({"stats", "ecalper:size=5", "--games", "2", "--players",
+                                           "mcts:20:decisive,mcts:20:cut=4", "--json"});
+  EXPECT_NE(c.out.find("\"player\": \"mcts:20:decisive,mcts:20:cut=4\""), std::string::npos)
+      << c.out;
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
-      {{"stats", "ecalper:size=5", "--games", "2", "--players", "mcts:5:cut=4,random"},
-       "--players mcts:5:cut=4: ecalper has no material measure for a playout cut-off"},
+      {{"stats", "ecalper:size=5", "--games", "2", "--players", "mcts:5:decisive:decisive"},
+       "--players mcts:5:decisive:decisive: decisive given twice"},
       {{"stats", "emergo", "--games", "2", "--players", "mcts:5:cut=0"},
        "--players mcts:5:cut=0: must be between 1 and 1000"},
       {{"stats", "emergo", "--games", "2", "--players", "mcts:5:cut"},

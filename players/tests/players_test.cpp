@@ -22,11 +22,17 @@ namespace {
 using players::PlayerSpec;
 
 TEST(Players, NamesReadBack) {
-  for (const char* name : {"random", "greedy", "mcts:1", "mcts:200", "mcts:200:cut=40",
-                           "mcts:1:cut=1000", "alphabeta:3", "alphabeta:12"})
+  for (const char* name :
+       {"random", "greedy", "mcts:1", "mcts:200", "mcts:200:cut=40", "mcts:1:cut=1000",
+        "mcts:200:decisive", "mcts:200:cut=10:decisive", "alphabeta:3", "alphabeta:12"})
     EXPECT_EQ(players::parse_player(name, "--players").name(), name);
   EXPECT_EQ(players::parse_player("mcts:200:cut=40", "--players"),
             (PlayerSpec{PlayerSpec::Kind::kMcts, 200, 40}));
+  EXPECT_EQ(players::parse_player("mcts:200:decisive:cut=10", "--players"),
+            (PlayerSpec{PlayerSpec::Kind::kMcts, 200, 10, true}));
+  EXPECT_EQ(players::parse_player("mcts:200:decisive:cut=10", "--players").name(),
+            "mcts:200:cut=10:decisive");
+  EXPECT_FALSE(players::parse_player("mcts:200", "--players").decisive);
   EXPECT_EQ(players::parse_player("mcts:200", "--players").cut, 0u);
   EXPECT_EQ(players::names(players::parse_players("mcts:50:cut=10,mcts:50", "--players", 2)),
             "mcts:50:cut=10,mcts:50");
@@ -53,7 +59,10 @@ TEST(Players, BadNamesAreOneLineNamingTheOption) {
       {"mcts:200:cut=", "plain digits after 'cut='"},
       {"mcts:200:cut=-4", "plain digits after 'cut='"},
       {"mcts:200:cut=04", "plain digits after 'cut='"},
-      {"mcts:200:cut=4:cut=5", "plain digits after 'cut='"},
+      {"mcts:200:cut=4:cut=5", "cut=K given twice"},
+      {"mcts:200:decisive:decisive", "decisive given twice"},
+      {"mcts:200:decisive=1", "unknown mcts option 'decisive=1'"},
+      {"mcts:200:cut=4:", "unknown mcts option ''"},
       {"mcts:200:", "unknown mcts option ''"},
       {"mcts:200:depth=3", "unknown mcts option 'depth=3'"},
       {"mcts:0:cut=5", "must be between 1 and 1000000"},
@@ -135,11 +144,15 @@ TEST(Players, EngineAndReferencePlayTheSameGames) {
       const typename Pair::Engine e(spec);
       const typename Pair::Reference r(spec);
       const PlayerSpec mcts{PlayerSpec::Kind::kMcts, 40}, ab{PlayerSpec::Kind::kAlphaBeta, 2},
-          random{}, cut{PlayerSpec::Kind::kMcts, 40, 6};
+          random{}, cut{PlayerSpec::Kind::kMcts, 40, 6},
+          decisive{PlayerSpec::Kind::kMcts, 20, 0, true};
       const int seats = static_cast<int>(e.players().size());
       std::vector<std::vector<PlayerSpec>> lists{{mcts, random, ab}, {ab, mcts, mcts}};
-      if constexpr (players::cut_off_measured<typename Pair::Engine>())
-        lists.push_back({cut, mcts, random});  // the playout cut-off (no measure: Ecalper)
+      static_assert(players::cut_off_measured<typename Pair::Engine>());
+      lists.push_back({cut, mcts, random});  // the playout cut-off
+      // Decisive playouts, where they matter (C5's last turns); elsewhere
+      // each playout ply plays hundreds of the reference's moves.
+      if (Pair::kName == std::string_view("ecalper")) lists.push_back({decisive, random, decisive});
       for (const auto& seat : lists) {
         const std::vector<PlayerSpec> these(seat.begin(), seat.begin() + seats);
         for (std::uint64_t seed = 1; seed <= 2; ++seed) {
@@ -154,12 +167,13 @@ TEST(Players, EngineAndReferencePlayTheSameGames) {
   });
 }
 
-// A playout cut-off: where the game has a material measure, each playout
-// stops after K plies, so a search plays at most 1 + K plies a simulation
-// (expansion and playout), where uncut playouts from the start play far more;
-// a cut-off beyond the length bound never cuts (the default's games); where
-// there is no measure (Ecalper, C4) a cut-off is an error.
-TEST(Players, PlayoutCutOffCutsWhereTheGameHasAMaterialMeasure) {
+// A playout cut-off: where the game has a measure (every game: Ecalper's is
+// C6's largest group), each playout stops after K plies, so a search plays at
+// most 1 + K plies a simulation (expansion and playout), where uncut playouts
+// from the start play far more; a cut-off beyond the length bound never cuts
+// (the default's games); where there is no measure (the pie game) a cut-off
+// is an error.
+TEST(Players, PlayoutCutOffCutsWhereTheGameHasAMeasure) {
   Games::for_each([&]<class Pair>() {
     const std::string text = short_spec(Pair::kName);
     const typename Pair::Engine g(Games::parse_spec(text));
@@ -187,10 +201,95 @@ TEST(Players, PlayoutCutOffCutsWhereTheGameHasAMaterialMeasure) {
       const PlayerSpec near{PlayerSpec::Kind::kMcts, 30, 2};
       EXPECT_NE(play(g, {plain, plain}, 1, 60).moves, play(g, {near, plain}, 1, 60).moves) << text;
     } else {
-      players::Mcts<G> cut(g);
-      EXPECT_THROW(cut.choose(start, n, at, 50, 3, 5), Error) << text;
+      ADD_FAILURE() << text << " has no measure";
     }
   });
+  const test::Pie pie(Spec{});
+  static_assert(!players::cut_off_measured<test::Pie>());
+  players::Mcts<test::Pie> cut(pie);
+  EXPECT_THROW(cut.choose(pie.start(), pie.count_moves(pie.start()), {}, 50, 3, 5), Error);
+}
+
+// Ecalper's measure (common/game.h's score, C6's largest group) from each
+// implementation's own clause: engine and reference agree on every player of
+// positions of random games, two and three players; it is the largest group.
+TEST(Players, EngineAndReferenceScoreEcalperAlike) {
+  for (const char* text : {"ecalper:size=5", "ecalper:size=5,players=3", "ecalper"}) {
+    const Spec spec = Games::parse_spec(text);
+    const engine::ecalper::Ecalper e(spec);
+    const reference::Ecalper r(spec);
+    players::Rng rng{11};
+    int scored = 0;
+    for (int game = 0; game < 3; ++game) {
+      auto ep = e.start();
+      for (std::uint64_t n = e.count_moves(ep); n > 0; n = e.count_moves(ep)) {
+        const auto rp = r.parse(e.format(ep));
+        for (int p = 0; p < static_cast<int>(e.players().size()); ++p) {
+          EXPECT_EQ(e.score(ep, p), r.score(rp, p)) << text << " " << e.format(ep);
+          EXPECT_EQ(r.score(rp, p),
+                    r.group_stats(rp, static_cast<reference::Ecalper::Stone>(p + 1)).largest);
+          ++scored;
+        }
+        ep = e.play(ep, e.nth_move(ep, rng() % n));
+      }
+    }
+    EXPECT_GT(scored, 30) << text;
+  }
+}
+
+// mcts:N:decisive's playout move: where the mover can win at once, the first
+// winning move by text; otherwise the first of up to 8 draws after which the
+// next player cannot win at once, else the 8th. Checked on every position of
+// Ecalper games near their end (C5: White's last normal turn, where some
+// moves let Black's replacement win, and Black's replacement-only turn), on
+// both implementations, against the moves listed and sorted by text.
+template <Game G>
+void expect_decisive_moves(const G& g, const std::string& text, int& wins, int& dodges) {
+  players::Ranked<G> ranked(g);
+  players::Rng walk{5};
+  for (int game = 0; game < 8; ++game) {
+    auto pos = g.start();
+    for (std::uint64_t n = g.count_moves(pos); n > 0; n = g.count_moves(pos)) {
+      if (n <= players::kDecisiveWidth) {
+        std::vector<std::pair<std::string, typename G::Move>> moves;
+        for (const auto& m : g.legal_moves(pos)) moves.emplace_back(g.move_text(pos, m), m);
+        std::sort(moves.begin(), moves.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        const auto loses = [&](const typename G::Move& m) {
+          const auto next = g.play(pos, m);
+          if (g.count_moves(next) > players::kDecisiveWidth) return false;  // not looked for
+          for (const auto& reply : g.legal_moves(next))
+            if (players::wins_at_once(g, next, reply)) return true;
+          return false;
+        };
+        std::string expected;
+        for (const auto& [t, m] : moves)
+          if (expected.empty() && players::wins_at_once(g, pos, m)) expected = t;
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+          players::Rng rng{seed}, draws{seed};
+          const std::string got = g.move_text(pos, players::decisive_move(g, ranked, pos, n, rng));
+          std::string want = expected;
+          for (int t = 1; want.empty(); ++t) {
+            const auto& [drawn, m] = moves[draws() % n];
+            if (t == players::kAntiDecisiveTries || !loses(m)) want = drawn;
+          }
+          EXPECT_EQ(got, want) << text << " " << g.format(pos) << " seed " << seed;
+          wins += !expected.empty();
+          dodges += expected.empty();
+        }
+      }
+      pos = g.play(pos, ranked.at(pos, walk() % n));
+    }
+  }
+}
+
+TEST(Players, DecisivePlayoutsWinAtOnceAndAvoidLosingAtOnce) {
+  const Spec spec = Games::parse_spec("ecalper:size=5");
+  int wins = 0, dodges = 0;
+  expect_decisive_moves(engine::ecalper::Ecalper(spec), "ecalper:size=5", wins, dodges);
+  expect_decisive_moves(reference::Ecalper(spec), "ecalper:size=5 reference", wins, dodges);
+  EXPECT_GT(wins, 0);    // Black's last turn had a winning replacement
+  EXPECT_GT(dodges, 0);  // and some turns had none
 }
 
 // The score of a cut playout: 0.5 when even, rising with the lead, and the
@@ -379,9 +478,6 @@ TEST(Players, SearchBeatsRandomOnEveryGame) {
       RecordProperty(text + " " + search.name(), wins);
       std::printf("%s %s: %d of %d against random\n", text.c_str(), search.name().c_str(), wins,
                   games);
-      // Ecalper: the alpha-beta evaluation is 0 before C6's result (C4).
-      if (search.kind == PlayerSpec::Kind::kAlphaBeta && Pair::kName == std::string_view("ecalper"))
-        continue;
       EXPECT_GE(wins, games * 8 / 10) << text << " " << search.name();
     }
     // Three players (C7): mcts in each seat against two random players wins

@@ -82,11 +82,17 @@ def verify(
     text_depth: int = 2,
 ) -> VerifyResult: ...
 def mcts_move(
-    position: Position, simulations: int, seed: int = 1, *, cut: int | None = None
+    position: Position,
+    simulations: int,
+    seed: int = 1,
+    *,
+    cut: int | None = None,
+    decisive: bool = False,
 ) -> str:
     """The move text mcts:simulations plays from the position (UCT, docs/players.md), as
     perft stats --players; the same for a seed on either impl. cut=K: playouts stop after
-    K plies and are scored by the material measure (mcts:N:cut=K)."""
+    K plies and are scored by the searches' measure (mcts:N:cut=K); decisive=True:
+    playouts take a winning move and avoid a losing one (mcts:N:decisive)."""
 def alphabeta_move(position: Position, depth: int, seed: int = 1) -> str:
     """The move text alphabeta:depth plays from the position (docs/players.md), as perft
     stats --players; the same for a seed on either impl."""

@@ -385,11 +385,27 @@ def test_Players_MctsPlayoutCutOffIsAKeyword(spec):
         arbiter.mcts_move(e, 40, 3, cut="4")
 
 
-def test_Players_MctsCutOffNeedsAMaterialMeasure():
-    # Ecalper: every move changes every player's stones alike (C4).
-    pos = arbiter.Game("ecalper:size=5").start()
-    with pytest.raises(ValueError, match="no material measure for a playout cut-off"):
-        arbiter.mcts_move(pos, 10, 1, cut=5)
+def test_Players_MctsCutOffInEcalperScoresTheLargestGroup():
+    # Ecalper's stones change alike on every move (C4): its cut-off scores
+    # C6's largest group instead; seeded, the same on both impls.
+    e = arbiter.Game("ecalper:size=5").start()
+    r = arbiter.Game("ecalper:size=5", impl="reference").start()
+    move = arbiter.mcts_move(e, 30, 1, cut=5)
+    assert move in e.legal_moves()
+    assert move == arbiter.mcts_move(r, 30, 1, cut=5)
+
+
+@pytest.mark.parametrize("spec", ("emergo:size=7", "ecalper:size=5"))
+def test_Players_MctsDecisivePlayoutsAreAKeyword(spec):
+    # mcts:N:decisive (docs/players.md): seeded, the same on both impls.
+    e = arbiter.Game(spec).start()
+    r = arbiter.Game(spec, impl="reference").start()
+    move = arbiter.mcts_move(e, 30, 2, decisive=True)
+    assert move in e.legal_moves()
+    assert move == arbiter.mcts_move(r, 30, 2, decisive=True)
+    assert arbiter.mcts_move(e, 30, 2, decisive=False) == arbiter.mcts_move(e, 30, 2)
+    with pytest.raises(TypeError, match="decisive must be a bool"):
+        arbiter.mcts_move(e, 30, 2, decisive=1)
 
 
 def test_Players_TakeTheWinningCapture():

@@ -336,6 +336,10 @@ int Ecalper::material(const Position& pos, int player) const {
   return static_cast<int>(std::count(pos.cells.begin(), pos.cells.end(), colour_of(player)));
 }
 
+int Ecalper::score(const Position& pos, int player) const {
+  return group_stats(pos, colour_of(player)).largest;
+}
+
 Ecalper::Position Ecalper::play(const Position& pos, const Move& move) const {
   Position next = pos;
   if (move.swap) {

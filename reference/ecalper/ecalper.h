@@ -76,6 +76,9 @@ class Ecalper {
   // changes the material lead alike: greedy plays at random.
   int material(const Position& pos, int player) const;
   static constexpr bool kMaterialSameForEveryMove = true;
+  // What a search evaluates by instead (common/game.h): C6's first
+  // criterion, the size of the player's largest group.
+  int score(const Position& pos, int player) const;
   // The ranks of the moves a sampling search must not miss: C3's `swap`,
   // first in text order ('s' < 'x'), one move among hundreds of thousands.
   std::vector<std::uint64_t> special_ranks(const Position& pos) const {
