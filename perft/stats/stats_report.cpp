@@ -40,6 +40,7 @@ std::string label_of(const std::string& key) {
   if (key == "draw") return "draws";
   if (key == "unfinished") return "unfinished";
   if (key == "first") return "first player, of decisive";
+  if (key == "swapped") return "colours swapped";
   return key + " wins";
 }
 
@@ -54,6 +55,14 @@ std::string outcome_svg(const std::vector<const Summary*>& sides) {
   std::vector<Rate> first;
   for (const Summary* s : sides) first.push_back(s->first_player);
   groups.push_back({"first", first});
+  // C3, M9: only where a game swapped, as the text and JSON.
+  std::vector<Rate> swapped;
+  bool any_swap = false;
+  for (const Summary* s : sides) {
+    swapped.push_back(s->swapped);
+    any_swap = any_swap || s->swapped.count > 0;
+  }
+  if (any_swap) groups.push_back({"swapped", swapped});
   const int bar = 16, left = 190, width = 460;
   const int group_h = static_cast<int>(sides.size()) * bar + 12;
   const int height = static_cast<int>(groups.size()) * group_h + 40;

@@ -470,7 +470,23 @@ TEST(Stats, I5_AFailedRunLeavesNoStaleReport) {
   const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(page.find("an earlier run"), std::string::npos);
   EXPECT_NE(page.find("<svg"), std::string::npos);
+  EXPECT_EQ(page.find("colours swapped"), std::string::npos);  // no swap in Emergo
   EXPECT_FALSE(exists(report + ".tmp"));
+  std::remove(report.c_str());
+}
+
+// The report draws the share of games that swapped colours (C3, M9) where
+// one did, as the text and JSON give it.
+TEST(Stats, ReportShowsTheSwapsWhereAGameSwapped) {
+  const std::string report = ::testing::TempDir() + "stats_swap_report.html";
+  const auto r = test::run_cli({"stats", "meridians:size=6,swap", "--games", "6", "--players",
+                                "alphabeta:1", "--report", report});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("colours swapped in 6 games"), std::string::npos) << r.out;
+  std::ifstream in(report);
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find(">colours swapped</text>"), std::string::npos);
+  EXPECT_NE(page.find(">100.0%</text>"), std::string::npos);
   std::remove(report.c_str());
 }
 
