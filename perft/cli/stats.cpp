@@ -115,7 +115,7 @@ void write_metrics(const Summary& s, std::ostream& out) {
       out << "  finished games; median " << s.metrics.median << ", 10th percentile "
           << s.metrics.p10 << ", 90th " << s.metrics.p90;
     if (m.key == "branching" && m.available) out << "  legal moves per position";
-    if (m.key == "lead_changes" && m.available) out << "  per game, of the material leader";
+    if (m.key == "lead_changes" && m.available) out << "  per game, of the leader";
     out << '\n';
   }
 }

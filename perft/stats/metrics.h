@@ -100,14 +100,18 @@ struct LeadTrace {
 };
 void add_lead_trace(MetricTally& m, const LeadTrace& trace, int plies, int winner);
 
-// Appends each player's lead (his material minus the largest other's) to
-// `leads`; returns the set of players with the most material (bit p = player p).
+// Appends each player's lead (his measure minus the largest other's) to
+// `leads`; returns the set of players with the most (bit p = player p).
 std::uint32_t append_leads(std::span<const int> material, std::vector<int>& leads);
 
 namespace detail {
+// Leads by the game's score where it has one (Ecalper: C6's largest group,
+// as the searches evaluate), else by material (greedy's measure).
 template <Game G>
 constexpr LeadMeasure lead_measure() {
-  if constexpr (!MaterialGame<G>) {
+  if constexpr (ScoredGame<G>) {
+    return LeadMeasure::kMeasured;
+  } else if constexpr (!MaterialGame<G>) {
     return LeadMeasure::kNoMaterial;
   } else if constexpr (requires { G::kMaterialSameForEveryMove; }) {
     return G::kMaterialSameForEveryMove ? LeadMeasure::kAlike : LeadMeasure::kMeasured;
@@ -137,15 +141,15 @@ class Observer {
       const int n = trace_.players;
       std::uint32_t leaders = 0;
       if (n == 2) {
-        const int a = static_cast<int>(g_.material(pos, seats.colour(0)));
-        const int b = static_cast<int>(g_.material(pos, seats.colour(1)));
+        const int a = measure(pos, seats.colour(0));
+        const int b = measure(pos, seats.colour(1));
         trace_.leads.push_back(a - b);
         trace_.leads.push_back(b - a);
         leaders = (a >= b ? 1u : 0u) | (b >= a ? 2u : 0u);
       } else {
         material_.resize(static_cast<std::size_t>(n));
         for (int p = 0; p < n; ++p)  // three players: no swap (C7)
-          material_[static_cast<std::size_t>(p)] = static_cast<int>(g_.material(pos, p));
+          material_[static_cast<std::size_t>(p)] = measure(pos, p);
         leaders = append_leads(material_, trace_.leads);
       }
       if (positions_ > 0 && leaders != trace_.last_leaders) ++trace_.changes;
@@ -173,6 +177,13 @@ class Observer {
   }
 
  private:
+  int measure(const typename G::Position& pos, int colour) const {
+    if constexpr (ScoredGame<G>)
+      return static_cast<int>(g_.score(pos, colour));
+    else
+      return static_cast<int>(g_.material(pos, colour));
+  }
+
   const G& g_;
   MetricTally& m_;
   LeadTrace trace_;

@@ -273,9 +273,9 @@ TEST(StatsMetrics, TalliesDoNotDependOnThreadsOrImplementation) {
     const Tally ref = stats::run_games(r, rr, &r, &rr, o).first;
     EXPECT_EQ(text(one.metrics), text(three.metrics)) << spec_text;
     EXPECT_EQ(text(one.metrics), text(ref.metrics)) << spec_text;
-    const auto expected =
-        name == "ecalper" ? stats::LeadMeasure::kAlike : stats::LeadMeasure::kMeasured;
-    EXPECT_EQ(one.metrics.leads, expected) << spec_text;
+    // Ecalper's leads by its score, the largest group (C6): its material
+    // changes alike on every move (C4).
+    EXPECT_EQ(one.metrics.leads, stats::LeadMeasure::kMeasured) << spec_text;
   });
 }
 
@@ -340,10 +340,10 @@ TEST(StatsMetrics, TextShowsTheMetricsAndTheirDifferences) {
 
   const auto c = test::run_cli({"stats", "ecalper:size=5", "--games", "20", "--threads", "2"});
   ASSERT_EQ(c.status, 0) << c.err;
-  EXPECT_NE(c.out.find("lead changes                 n/a  every move changes every player's "
-                       "material alike"),
-            std::string::npos)
-      << c.out;
+  // Ecalper's leads by the largest group (C6): its material changes alike (C4).
+  EXPECT_NE(c.out.find("    lead changes  "), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("per game, of the leader"), std::string::npos) << c.out;
+  EXPECT_EQ(c.out.find("n/a"), std::string::npos) << c.out;
 }
 
 // V7's example under the default rules (docs/variants.md): after White's only
@@ -398,9 +398,8 @@ TEST(StatsMetrics, JsonCarriesEveryMetricAndDifference) {
   const auto c = test::run_cli({"stats", "ecalper:size=5", "--games", "5", "--json"});
   ASSERT_EQ(c.status, 0) << c.err;
   const auto cj = nlohmann::json::parse(c.out);
-  EXPECT_FALSE(cj["a"]["metrics"]["decisiveness"]["available"].get<bool>());
-  EXPECT_EQ(cj["a"]["metrics"]["decisiveness"]["reason"],
-            "every move changes every player's material alike");
+  EXPECT_TRUE(cj["a"]["metrics"]["decisiveness"]["available"].get<bool>());
+  EXPECT_TRUE(cj["a"]["metrics"]["lead_changes"]["available"].get<bool>());
 }
 
 }  // namespace
