@@ -43,6 +43,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,18 +76,16 @@ bool wins_at_once(const G& g, const typename G::Position& pos, const typename G:
 // `first` gets the first such by text. Not looked for above kDecisiveWidth.
 template <Game G>
 bool has_winning_move(const G& g, const typename G::Position& pos, std::uint64_t n,
-                      typename G::Move* first = nullptr) {
+                      std::optional<typename G::Move>* first = nullptr) {
   if (n == 0 || n > kDecisiveWidth) return false;
-  bool found = false;
   std::string best;
   for (const auto& m : g.legal_moves(pos)) {
     if (!wins_at_once(g, pos, m)) continue;
     if (first == nullptr) return true;
     std::string text = g.move_text(pos, m);
-    if (!found || text < best) *first = m, best = std::move(text);
-    found = true;
+    if (!*first || text < best) *first = m, best = std::move(text);
   }
-  return found;
+  return first != nullptr && first->has_value();
 }
 
 // A cut-off playout's worth to a player `lead` men or stones ahead.
@@ -100,10 +99,10 @@ template <Game G>
 typename G::Move decisive_move(const G& g, Ranked<G>& ranked, const typename G::Position& pos,
                                std::uint64_t n, Rng& rng) {
   if (n > kDecisiveWidth) return ranked.at(pos, rng() % n);
-  typename G::Move move = ranked.at(pos, 0);
-  if (has_winning_move(g, pos, n, &move)) return move;
+  std::optional<typename G::Move> winning;
+  if (has_winning_move(g, pos, n, &winning)) return *winning;
   for (int tries = 1;; ++tries) {
-    move = ranked.at(pos, rng() % n);
+    const auto move = ranked.at(pos, rng() % n);
     const auto next = g.play(pos, move);
     if (tries == kAntiDecisiveTries || !has_winning_move(g, next, g.count_moves(next))) return move;
   }
