@@ -332,7 +332,8 @@ class StatsCommand : public Command {
         ->type_name("random|greedy")
         ->default_str("random");
     app.add_option("--players", players_,
-                   "per seat in turn order, or one for all: random, greedy, mcts:N, alphabeta:D")
+                   "per seat in turn order, or one for all: random, greedy, "
+                   "mcts:N[:cut=K][:decisive], alphabeta:D")
         ->type_name("P[,P...]");
     app.add_option("--seed", seed_, "the seed of the run")->type_name("N")->default_str("1");
     app.add_option("--threads", threads_, "threads (default: every core)")->type_name("N");
