@@ -29,7 +29,7 @@ double cpu_seconds() {
 template <class G>
 void measure(const std::string& spec, std::uint64_t simulations, std::uint64_t games,
              std::uint64_t cut, bool decisive) {
-  if (cut != 0 && !arb::players::cut_off_measured<G>()) return;
+  if (cut != 0 && !arb::players::has_measure<G>()) return;
   const G g(arb::Games::parse_spec(spec));
   const auto root = g.start();
   // perft stats' random games.

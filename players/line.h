@@ -33,35 +33,59 @@ struct Rng {
   }
 };
 
-// Whether the searches have a measure to evaluate by (alphabeta's leaves,
-// mcts's playout cut-off): the game's score (Ecalper: C6's largest group),
-// else its material, unless every move changes that alike.
+// Whether every move changes every player's material alike (Ecalper, C4):
+// then material says nothing about a move (greedy plays at random).
+template <Game G>
+constexpr bool material_same() {
+  if constexpr (requires { G::kMaterialSameForEveryMove; })
+    return G::kMaterialSameForEveryMove;
+  else
+    return false;
+}
+
+// Colour `colour`'s material minus every other colour's: greedy's lead.
+template <MaterialGame G>
+int material_lead(const G& g, const typename G::Position& pos, int colour, int players) {
+  int lead = 0;
+  for (int p = 0; p < players; ++p) lead += p == colour ? g.material(pos, p) : -g.material(pos, p);
+  return lead;
+}
+
+// Whether a game has a measure for the searches (alphabeta's leaves, mcts's
+// playout cut-off) and perft stats' lead metrics: its score (Ecalper: C6's
+// largest group), else its material, unless every move changes that alike.
 template <Game G>
 constexpr bool has_measure() {
   if constexpr (ScoredGame<G>)
     return true;
-  else if constexpr (!MaterialGame<G>)
-    return false;
-  else if constexpr (requires { G::kMaterialSameForEveryMove; })
-    return !G::kMaterialSameForEveryMove;
+  else if constexpr (MaterialGame<G>)
+    return !material_same<G>();
   else
-    return true;
+    return false;
+}
+
+// Colour `colour`'s standing by that measure.
+template <Game G>
+requires ScoredGame<G> || MaterialGame<G>
+int measure(const G& g, const typename G::Position& pos, int colour) {
+  if constexpr (ScoredGame<G>)
+    return static_cast<int>(g.score(pos, colour));
+  else
+    return static_cast<int>(g.material(pos, colour));
 }
 
 // Colour `colour`'s lead by that measure: its score minus the best other's
-// (C6 ranks the players by it), or its material minus every other's.
+// (C6 ranks the players by it), or its material minus every other's; 0
+// without a measure.
 template <Game G>
 int measured_lead(const G& g, const typename G::Position& pos, int colour, int players) {
   if constexpr (ScoredGame<G>) {
     int best_other = 0;
     for (int p = 0; p < players; ++p)
-      if (p != colour) best_other = std::max(best_other, static_cast<int>(g.score(pos, p)));
-    return static_cast<int>(g.score(pos, colour)) - best_other;
+      if (p != colour) best_other = std::max(best_other, measure(g, pos, p));
+    return measure(g, pos, colour) - best_other;
   } else if constexpr (has_measure<G>()) {
-    int lead = 0;
-    for (int p = 0; p < players; ++p)
-      lead += p == colour ? g.material(pos, p) : -g.material(pos, p);
-    return lead;
+    return material_lead(g, pos, colour, players);
   } else {
     (void)g, (void)pos, (void)colour, (void)players;
     return 0;

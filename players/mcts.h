@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <vector>
 
@@ -59,12 +60,6 @@ inline constexpr double kCutScale = 2.0;  // the lead worth tanh(1)
 inline constexpr std::uint64_t kDecisiveWidth = 512;
 inline constexpr int kAntiDecisiveTries = 8;
 
-// Whether a playout cut-off has a measure to score by (players/line.h).
-template <Game G>
-constexpr bool cut_off_measured() {
-  return has_measure<G>();
-}
-
 // Whether `move` ends the game at once with the mover its sole winner.
 template <Game G>
 bool wins_at_once(const G& g, const typename G::Position& pos, const typename G::Move& move) {
@@ -72,14 +67,16 @@ bool wins_at_once(const G& g, const typename G::Position& pos, const typename G:
   return g.count_moves(next) == 0 && g.outcome(next) == Outcome::win(g.to_move(pos));
 }
 
-// Whether the player to move at `pos` (n moves) has a move that wins at once;
-// `first` gets the first such by text. Not looked for above kDecisiveWidth.
+// Whether the player to move at `pos` has a move that wins at once; `first`
+// gets the first such by text. Not looked for above kDecisiveWidth moves (the
+// list's size: Ecalper's is counted, not listed).
 template <Game G>
-bool has_winning_move(const G& g, const typename G::Position& pos, std::uint64_t n,
+bool has_winning_move(const G& g, const typename G::Position& pos,
                       std::optional<typename G::Move>* first = nullptr) {
-  if (n == 0 || n > kDecisiveWidth) return false;
+  const auto moves = g.legal_moves(pos);
+  if (std::ranges::size(moves) > kDecisiveWidth) return false;
   std::string best;
-  for (const auto& m : g.legal_moves(pos)) {
+  for (const auto& m : moves) {
     if (!wins_at_once(g, pos, m)) continue;
     if (first == nullptr) return true;
     std::string text = g.move_text(pos, m);
@@ -100,11 +97,11 @@ typename G::Move decisive_move(const G& g, Ranked<G>& ranked, const typename G::
                                std::uint64_t n, Rng& rng) {
   if (n > kDecisiveWidth) return ranked.at(pos, rng() % n);
   std::optional<typename G::Move> winning;
-  if (has_winning_move(g, pos, n, &winning)) return *winning;
+  if (has_winning_move(g, pos, &winning)) return *winning;
   for (int tries = 1;; ++tries) {
     const auto move = ranked.at(pos, rng() % n);
     const auto next = g.play(pos, move);
-    if (tries == kAntiDecisiveTries || !has_winning_move(g, next, g.count_moves(next))) return move;
+    if (tries == kAntiDecisiveTries || !has_winning_move(g, next)) return move;
   }
 }
 
@@ -123,7 +120,7 @@ class Mcts {
   Move choose(const Position& pos, std::uint64_t n, const Start<G>& start,
               std::uint64_t simulations, std::uint64_t seed, std::uint64_t cut = 0,
               bool decisive = false) {
-    if (cut != 0 && !cut_off_measured<G>())
+    if (cut != 0 && !has_measure<G>())
       throw Error(std::string(G::kName) + " has no measure for a playout cut-off");
     cut_ = cut;
     decisive_ = decisive;

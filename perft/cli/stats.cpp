@@ -200,7 +200,7 @@ int run_stats(const G& g, const std::optional<G>& gb, const StatsArgs& a,
   if (!a.players.empty()) {
     o.seats = players::parse_players(a.players, "--players", static_cast<int>(g.players().size()));
     for (const auto& p : o.seats)
-      if (p.cut != 0 && !players::cut_off_measured<G>())
+      if (p.cut != 0 && !players::has_measure<G>())
         throw Error("--players " + p.name() + ": " + std::string(G::kName) +
                     " has no measure for a playout cut-off");
     // One list for both rulesets: --vs must have as many seats (ecalper:players=3).

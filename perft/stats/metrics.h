@@ -113,8 +113,8 @@ constexpr LeadMeasure lead_measure() {
     return LeadMeasure::kMeasured;
   } else if constexpr (!MaterialGame<G>) {
     return LeadMeasure::kNoMaterial;
-  } else if constexpr (requires { G::kMaterialSameForEveryMove; }) {
-    return G::kMaterialSameForEveryMove ? LeadMeasure::kAlike : LeadMeasure::kMeasured;
+  } else if constexpr (players::material_same<G>()) {
+    return LeadMeasure::kAlike;
   } else {
     return LeadMeasure::kMeasured;
   }
@@ -141,15 +141,15 @@ class Observer {
       const int n = trace_.players;
       std::uint32_t leaders = 0;
       if (n == 2) {
-        const int a = measure(pos, seats.colour(0));
-        const int b = measure(pos, seats.colour(1));
+        const int a = players::measure(g_, pos, seats.colour(0));
+        const int b = players::measure(g_, pos, seats.colour(1));
         trace_.leads.push_back(a - b);
         trace_.leads.push_back(b - a);
         leaders = (a >= b ? 1u : 0u) | (b >= a ? 2u : 0u);
       } else {
         material_.resize(static_cast<std::size_t>(n));
         for (int p = 0; p < n; ++p)  // three players: no swap (C7)
-          material_[static_cast<std::size_t>(p)] = measure(pos, p);
+          material_[static_cast<std::size_t>(p)] = players::measure(g_, pos, p);
         leaders = append_leads(material_, trace_.leads);
       }
       if (positions_ > 0 && leaders != trace_.last_leaders) ++trace_.changes;
@@ -177,13 +177,6 @@ class Observer {
   }
 
  private:
-  int measure(const typename G::Position& pos, int colour) const {
-    if constexpr (ScoredGame<G>)
-      return static_cast<int>(g_.score(pos, colour));
-    else
-      return static_cast<int>(g_.material(pos, colour));
-  }
-
   const G& g_;
   MetricTally& m_;
   LeadTrace trace_;

@@ -80,14 +80,6 @@ void record(Tally& t, Outcome o, int plies, bool unfinished, bool swapped = fals
 
 namespace detail {
 
-template <Game G>
-constexpr bool material_same_for_every_move() {
-  if constexpr (requires { G::kMaterialSameForEveryMove; })
-    return G::kMaterialSameForEveryMove;
-  else
-    return false;
-}
-
 // The move of rank `rank` among `moves` in byte order of their texts.
 template <Game G>
 typename G::Move by_text_rank(const G& g, const typename G::Position& pos,
@@ -143,12 +135,12 @@ class Mover {
     if (who.searches()) return searcher_.choose(who, pos, n, start, rng());
     const bool greedy = who.kind == players::PlayerSpec::Kind::kGreedy;
     if constexpr (NthMoveGame<G>) {
-      if (!greedy || detail::material_same_for_every_move<G>()) return g_.nth_move(pos, rng() % n);
+      if (!greedy || players::material_same<G>()) return g_.nth_move(pos, rng() % n);
     }
     list_.clear();
     for (const auto& m : g_.legal_moves(pos)) list_.push_back(m);
     if (list_.size() != n) throw Error("count_moves and legal_moves differ");
-    if (greedy && !detail::material_same_for_every_move<G>()) {
+    if (greedy && !players::material_same<G>()) {
       if constexpr (MaterialGame<G>) {
         const int me = start.seats.person(g_.to_move(pos));
         const int players = static_cast<int>(g_.players().size());
@@ -157,9 +149,7 @@ class Mover {
         for (const auto& m : list_) {
           const typename G::Position child = g_.play(pos, m);
           const int mine = start.seats.after(swaps_colours(g_, pos, m)).colour(me);
-          int lead = 0;
-          for (int p = 0; p < players; ++p)
-            lead += p == mine ? g_.material(child, p) : -g_.material(child, p);
+          const int lead = players::material_lead(g_, child, mine, players);
           if (best_.empty() || lead > best) {
             best_.clear();
             best = lead;

@@ -148,7 +148,7 @@ TEST(Players, EngineAndReferencePlayTheSameGames) {
           decisive{PlayerSpec::Kind::kMcts, 20, 0, true};
       const int seats = static_cast<int>(e.players().size());
       std::vector<std::vector<PlayerSpec>> lists{{mcts, random, ab}, {ab, mcts, mcts}};
-      static_assert(players::cut_off_measured<typename Pair::Engine>());
+      static_assert(players::has_measure<typename Pair::Engine>());
       lists.push_back({cut, mcts, random});  // the playout cut-off
       // Decisive playouts, where they matter (C5's last turns); elsewhere
       // each playout ply plays hundreds of the reference's moves.
@@ -181,7 +181,7 @@ TEST(Players, PlayoutCutOffCutsWhereTheGameHasAMeasure) {
     const auto start = g.start();
     const std::uint64_t n = g.count_moves(start);
     const players::Start<G> at{{}, 0, 1000};
-    if constexpr (players::cut_off_measured<G>()) {
+    if constexpr (players::has_measure<G>()) {
       for (const std::uint64_t k : {1u, 5u}) {
         players::Mcts<G> cut(g);
         cut.choose(start, n, at, 50, 3, k);
@@ -205,7 +205,7 @@ TEST(Players, PlayoutCutOffCutsWhereTheGameHasAMeasure) {
     }
   });
   const test::Pie pie(Spec{});
-  static_assert(!players::cut_off_measured<test::Pie>());
+  static_assert(!players::has_measure<test::Pie>());
   players::Mcts<test::Pie> cut(pie);
   EXPECT_THROW(cut.choose(pie.start(), pie.count_moves(pie.start()), {}, 50, 3, 5), Error);
 }
